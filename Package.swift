@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "nibc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nibc", targets: ["nibc"]),
+        .library(name: "NibArchive", targets: ["NibArchive"]),
+        .library(name: "XIB", targets: ["XIB"]),
+        .library(name: "NibCompiler", targets: ["NibCompiler"]),
+        .library(name: "NibRuntime", targets: ["NibRuntime"]),
+        .library(name: "NibInspect", targets: ["NibInspect"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // zlib through a system-library target; the inflate/deflate init macros are wrapped in shim.h.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The NIBArchive format: graph model, zero-copy reader, writer, gzip framing.
+        .target(name: "NibArchive", dependencies: ["CZlib"]),
+        // Byte-level XML tokenizer and the XIB document model with source positions.
+        .target(name: "XIB"),
+        // XIB document -> NIBArchive object graph, one folder per platform.
+        .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive"]),
+        // Portable UINib: template, instantiation plan, class registry, coder.
+        .target(name: "NibRuntime", dependencies: ["NibArchive"]),
+        // Human and machine views of archives: dump (text, JSON) and graph diff.
+        .target(name: "NibInspect", dependencies: ["NibArchive"]),
+        .executableTarget(
+            name: "nibc",
+            dependencies: [
+                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive"]),
+        .testTarget(name: "XIBTests", dependencies: ["XIB"]),
+        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive"]),
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive"]),
+        .testTarget(name: "nibcTests", dependencies: ["NibArchive"]),
+    ]
+)

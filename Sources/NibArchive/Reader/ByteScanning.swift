@@ -1,0 +1,94 @@
+import Foundation
+
+/// Bounds-checked primitives for the verification pass. Every read checks against `end`;
+/// the `unchecked` readers after verification live in `NibArchive+Access.swift`.
+enum ByteScanning {
+    /// Reads one varint (§1.2: 7-bit groups, least significant first, high bit marks the last byte)
+    /// at `pos`, never past `end`; at most 5 bytes and a value below 2^32.
+    @inline(__always)
+    static func varint(_ base: UnsafeRawPointer, _ pos: inout Int, _ end: Int,
+                       _ region: NibArchiveRegion) throws(NibArchiveError) -> UInt32 {
+        guard pos < end else {
+            throw NibArchiveError(.truncated, region, at: pos, "varint runs past the end of the input")
+        }
+        let first = base.load(fromByteOffset: pos, as: UInt8.self)
+        if first & 0x80 != 0 {
+            pos &+= 1
+            return UInt32(first & 0x7F)
+        }
+        return try varintSlow(base, &pos, end, region)
+    }
+
+    @inline(never)
+    static func varintSlow(_ base: UnsafeRawPointer, _ pos: inout Int, _ end: Int,
+                           _ region: NibArchiveRegion) throws(NibArchiveError) -> UInt32 {
+        let start = pos
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard pos < end else {
+                throw NibArchiveError(.truncated, region, at: start, "varint runs past the end of the input")
+            }
+            let byte = base.load(fromByteOffset: pos, as: UInt8.self)
+            pos += 1
+            if shift == 28 {
+                if byte & 0x80 == 0 {
+                    throw NibArchiveError(.varintTooLong, region, at: start, "varint longer than 5 bytes")
+                }
+                if byte & 0x7F > 0x0F {
+                    throw NibArchiveError(.varintOverflow, region, at: start, "varint value does not fit in 32 bits")
+                }
+            }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 != 0 { return UInt32(truncatingIfNeeded: result) }
+            shift += 7
+        }
+    }
+
+    /// Whether `count` bytes at `pointer` are well-formed UTF-8 (no overlongs, no surrogates, ≤ U+10FFFF).
+    static func isValidUTF8(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        var i = 0
+        // ASCII fast path, eight bytes at a time.
+        while i + 8 <= count {
+            if pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < count {
+            let b0 = pointer.load(fromByteOffset: i, as: UInt8.self)
+            if b0 < 0x80 { i += 1; continue }
+            func cont(_ k: Int) -> UInt8? {
+                guard i + k < count else { return nil }
+                let b = pointer.load(fromByteOffset: i + k, as: UInt8.self)
+                return b & 0xC0 == 0x80 ? b : nil
+            }
+            switch b0 {
+            case 0xC2...0xDF:
+                guard cont(1) != nil else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard let b1 = cont(1), cont(2) != nil else { return false }
+                if b0 == 0xE0 && b1 < 0xA0 { return false }  // overlong
+                if b0 == 0xED && b1 > 0x9F { return false }  // surrogates
+                i += 3
+            case 0xF0...0xF4:
+                guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { return false }
+                if b0 == 0xF0 && b1 < 0x90 { return false }
+                if b0 == 0xF4 && b1 > 0x8F { return false }
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// FNV-1a over a byte range; used by the key lookup table.
+    @inline(__always)
+    static func hash(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in 0..<count {
+            h = (h ^ UInt64(pointer.load(fromByteOffset: i, as: UInt8.self))) &* 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+}

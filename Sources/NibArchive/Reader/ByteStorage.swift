@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Owns the bytes of an archive and exposes them as one stable raw buffer.
+///
+/// The unsafe fence of the reader: the buffer pointer is taken once, and it stays valid
+/// because this object keeps its owner (a memory mapping, an `Array` or a `Data`) alive and
+/// never mutates it. Heap-backed `Array` and `Data` storage does not move while it is
+/// neither mutated nor released; the reader rejects inputs under 50 bytes before reading
+/// them, so `Data`'s small inline representation never reaches the pointer.
+package final class ByteStorage: @unchecked Sendable {
+    package let bytes: UnsafeRawBufferPointer
+    private let owner: Owner
+
+    private enum Owner {
+        case array([UInt8])
+        case data(Data)
+        case mapping(UnsafeMutableRawPointer, Int)
+        case allocation(UnsafeMutableRawBufferPointer)
+        case empty
+    }
+
+    package init(array: [UInt8]) {
+        owner = .array(array)
+        bytes = array.withUnsafeBytes { $0 }
+    }
+
+    package init(data: Data) {
+        owner = .data(data)
+        bytes = data.withUnsafeBytes { $0 }
+    }
+
+    /// Exposes `view` and takes ownership of `allocation` (from `UnsafeMutableRawBufferPointer.allocate`),
+    /// which it deallocates.
+    package init(adopting view: UnsafeMutableRawBufferPointer, deallocating allocation: UnsafeMutableRawBufferPointer) {
+        owner = .allocation(allocation)
+        bytes = UnsafeRawBufferPointer(view)
+    }
+
+    /// Maps the file at `path` read-only; an empty file gives an empty buffer.
+    package init(mapping path: String) throws(NibArchiveError) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw NibArchiveError(.io, .file, at: 0, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw NibArchiveError(.io, .file, at: 0, "cannot stat: \(String(cString: strerror(errno)))")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw NibArchiveError(.io, .file, at: 0, "not a regular file")
+        }
+        let size = Int(st.st_size)
+        if size == 0 {
+            owner = .empty
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        #if canImport(Glibc)
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        #else
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        #endif
+        guard let mapped, mapped != MAP_FAILED else {
+            throw NibArchiveError(.io, .file, at: 0, "cannot map: \(String(cString: strerror(errno)))")
+        }
+        owner = .mapping(mapped, size)
+        bytes = UnsafeRawBufferPointer(start: mapped, count: size)
+    }
+
+    deinit {
+        switch owner {
+        case .mapping(let pointer, let size): munmap(pointer, size)
+        case .allocation(let buffer): buffer.deallocate()
+        default: break
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// A view of a run of bytes inside an archive (a key, a class name or a data value). Nothing is copied
+/// until `copyBytes()` or `string` is called; the view keeps the archive's storage alive.
+public struct NibBytes: Sendable, Hashable, CustomStringConvertible {
+    package let storage: ByteStorage
+    /// Absolute offset in the archive.
+    public let offset: Int
+    /// Length in bytes.
+    public let count: Int
+
+    package init(storage: ByteStorage, offset: Int, count: Int) {
+        self.storage = storage
+        self.offset = offset
+        self.count = count
+    }
+
+    /// The bytes, valid only inside `body`.
+
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(unsafeBuffer)
+    }
+
+
+    var unsafeBuffer: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: storage.bytes[offset..<offset + count])
+    }
+
+    /// An owned copy of the bytes.
+    public func copyBytes() -> [UInt8] { Array(unsafeBuffer) }
+
+    /// The bytes decoded as UTF-8 (invalid sequences replaced), as an owned String.
+    public var string: String { String(decoding: unsafeBuffer, as: UTF8.self) }
+
+    /// Whether the bytes equal the UTF-8 of `text`, without creating a String.
+    public func equals(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == count && (count == 0 || memcmp(utf8.baseAddress!, unsafeBuffer.baseAddress!, count) == 0)
+        }
+    }
+
+    public var description: String { string }
+
+    public static func == (a: NibBytes, b: NibBytes) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.unsafeBuffer.baseAddress!, b.unsafeBuffer.baseAddress!, a.count) == 0)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes: unsafeBuffer) }
+}
+
+/// A decoded value, read from the archive without copying: data values are views.
+public enum NibValue: Sendable, Equatable {
+    case int(Int64)
+    case bool(Bool)
+    case float(Float)
+    case double(Double)
+    case data(NibBytes)
+    case null
+    case object(Int)
+}
+
+/// One object of a verified archive: its class and the range of its values.
+public struct NibObjectRecord: Sendable, Equatable {
+    /// Index into the class-name table.
+    public let classIndex: Int
+    /// Indices into the values table.
+    public let values: Range<Int>
+}
+
+extension NibArchive {
+    public var coderVersion: UInt32 { header.coderVersion }
+    public var objectCount: Int { objectRecords.count }
+    public var keyCount: Int { keyRecords.count }
+    public var valueCount: Int { valueRecords.count }
+    public var classCount: Int { classRecords.count }
+
+    /// The object at `index` (0 is the root).
+    public func object(_ index: Int) -> NibObjectRecord {
+        let (cls, first, count) = objectFields(index)
+        return NibObjectRecord(classIndex: cls, values: first..<first + count)
+    }
+
+
+    func objectFields(_ index: Int) -> (Int, Int, Int) {
+        let r = objectRecords[index]
+        return (Int(r.classIndex), Int(r.firstValue), Int(r.valueCount))
+    }
+
+    /// The class name of entry `index` of the class-name table, as a view.
+    public func classNameBytes(_ index: Int) -> NibBytes {
+        let r = classRecords[index]
+        return NibBytes(storage: storage, offset: Int(r.nameOffset), count: Int(r.nameLength))
+    }
+
+    /// The class name of entry `index` of the class-name table.
+    public func className(_ index: Int) -> String { classNameBytes(index).string }
+
+    /// The class name of object `index`.
+    public func className(ofObject index: Int) -> String { className(Int(objectRecords[index].classIndex)) }
+
+    /// The fallback class indices of class entry `index`.
+    public func fallbacks(ofClass index: Int) -> [Int] {
+        let r = classRecords[index]
+        return (0..<Int(r.fallbackCount)).map {
+            Int(storage.bytes.loadUnaligned(fromByteOffset: Int(r.fallbackOffset) + 4 * $0, as: Int32.self).littleEndian)
+        }
+    }
+
+    /// Key `index` as a view.
+    public func keyBytes(_ index: Int) -> NibBytes {
+        let r = keyRecords[index]
+        return NibBytes(storage: storage, offset: Int(r.offset), count: Int(r.length))
+    }
+
+    /// Key `index` as a String.
+    public func key(_ index: Int) -> String { keyBytes(index).string }
+
+    /// The key-table index of `name`, found through the hash table built during verification.
+    public func keyIndex(named name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { utf8 -> Int? in
+            guard let p = UnsafeRawPointer(utf8.baseAddress) ?? (utf8.isEmpty ? UnsafeRawPointer(bitPattern: 1) : nil) else { return nil }
+            let mask = keyLookup.count - 1
+            var slot = Int(truncatingIfNeeded: ByteScanning.hash(p, count: utf8.count)) & mask
+            while true {
+                let candidate = keyLookup[slot]
+                if candidate < 0 { return nil }
+                let r = keyRecords[Int(candidate)]
+                if Int(r.length) == utf8.count && (utf8.isEmpty || memcmp(storage.bytes.baseAddress! + Int(r.offset), p, utf8.count) == 0) {
+                    return Int(candidate)
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// The key index of value `index`.
+    @inline(__always) public func valueKeyIndex(_ index: Int) -> Int { Int(valueRecords[index].keyIndex) }
+
+    /// The type of value `index`.
+    @inline(__always) public func valueType(_ index: Int) -> NibValueType { valueRecords[index].type }
+
+    /// Value `index`, decoded from the verified bytes without re-checking.
+    @inline(__always)
+    public func value(_ index: Int) -> NibValue {
+        let r = valueRecords[index]
+        let base = storage.bytes.baseAddress!
+        let p = Int(r.payload)
+        switch r.type {
+        case .int8: return .int(Int64(base.load(fromByteOffset: p, as: Int8.self)))
+        case .int16: return .int(Int64(Int16(littleEndian: base.loadUnaligned(fromByteOffset: p, as: Int16.self))))
+        case .int32: return .int(Int64(Int32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: Int32.self))))
+        case .int64: return .int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: Int64.self)))
+        case .boolFalse: return .bool(false)
+        case .boolTrue: return .bool(true)
+        case .float32: return .float(Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))))
+        case .float64: return .double(Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))))
+        case .data:
+            let (length, start) = uncheckedVarint(at: p)
+            return .data(NibBytes(storage: storage, offset: start, count: length))
+        case .null: return .null
+        case .objectReference: return .object(Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))))
+        }
+    }
+
+    /// Reads a varint the verifier has already checked; returns the value and the offset after it.
+    @inline(__always)
+    func uncheckedVarint(at offset: Int) -> (Int, Int) {
+        let base = storage.bytes.baseAddress!
+        var result = 0
+        var shift = 0
+        var p = offset
+        while true {
+            let byte = base.load(fromByteOffset: p, as: UInt8.self)
+            p += 1
+            result |= Int(byte & 0x7F) << shift
+            if byte & 0x80 != 0 { return (result, p) }
+            shift += 7
+        }
+    }
+
+    /// The first value of object `object` whose key index is `keyIndex`, if any.
+    public func valueIndex(ofObject object: Int, keyIndex: Int) -> Int? {
+        let r = objectRecords[object]
+        let key = UInt32(keyIndex)
+        var i = Int(r.firstValue)
+        let end = i + Int(r.valueCount)
+        while i < end {
+            if valueRecords[i].keyIndex == key { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first value of object `object` stored under `key`, if any.
+    public func value(ofObject object: Int, forKey key: String) -> NibValue? {
+        guard let k = keyIndex(named: key), let v = valueIndex(ofObject: object, keyIndex: k) else { return nil }
+        return value(v)
+    }
+}

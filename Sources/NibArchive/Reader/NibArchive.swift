@@ -1,0 +1,141 @@
+import Foundation
+
+/// A verified NIBArchive: every rule of NIBARCHIVE.md §3 has been checked once, and objects, keys,
+/// values and class names are now read straight from the input bytes without further checks.
+///
+/// Create one with `NibArchive(contentsOf:)` (memory-mapped), `NibArchive(bytes:)` or
+/// `NibArchive(data:)`, or in two steps with `OpenedNibArchive` (constant-time header and bounds
+/// check) followed by `verify()`. Gzip-framed archives are inflated transparently.
+public final class NibArchive: @unchecked Sendable {
+    package let storage: ByteStorage
+    /// The header fields.
+    public let header: NibArchiveHeader
+    package let objectRecords: [ObjectRecord]
+    package let keyRecords: [StringRecord]
+    package let valueRecords: [ValueRecord]
+    package let classRecords: [ClassRecord]
+    package let keyLookup: [Int32]
+    /// What follows the four tables.
+    public let trailer: NibArchiveTrailer
+    /// Layout facts that are legal but unusual (gaps between tables, unknown trailing bytes).
+    public let notes: [String]
+    /// Whether the input was gzip-framed and inflated before reading.
+    public let wasCompressed: Bool
+
+    package struct ObjectRecord {
+        var classIndex: UInt32
+        var firstValue: UInt32
+        var valueCount: UInt32
+    }
+
+    package struct StringRecord {
+        var offset: UInt32
+        var length: UInt32
+    }
+
+    package struct ValueRecord {
+        var keyIndex: UInt32
+        /// Offset of the payload (after the type byte).
+        var payload: UInt32
+        var type: NibValueType
+    }
+
+    package struct ClassRecord {
+        var nameOffset: UInt32
+        /// Name length without the terminating NUL.
+        var nameLength: UInt32
+        var fallbackOffset: UInt32
+        var fallbackCount: UInt32
+    }
+
+    /// Maps and verifies the archive at `path`.
+    public convenience init(contentsOf path: String, options: NibReadOptions = .init()) throws(NibArchiveError) {
+        try self.init(storage: ByteStorage(mapping: path), options: options)
+    }
+
+    /// Verifies `bytes` in place (no copy unless gzip-framed).
+    public convenience init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
+        try self.init(storage: ByteStorage(array: bytes), options: options)
+    }
+
+    /// Verifies `data` in place (no copy unless gzip-framed).
+    public convenience init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
+        try self.init(storage: ByteStorage(data: data), options: options)
+    }
+
+    package convenience init(storage: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {
+        let opened = try OpenedNibArchive(storage: storage, options: options)
+        try self.init(verifying: opened, options: options)
+    }
+
+    package init(verifying opened: OpenedNibArchive, options: NibReadOptions) throws(NibArchiveError) {
+        let tables = try NibArchiveVerifier.verify(opened.storage.bytes, header: opened.header, options: options)
+        storage = opened.storage
+        header = opened.header
+        objectRecords = tables.objects
+        keyRecords = tables.keys
+        valueRecords = tables.values
+        classRecords = tables.classes
+        keyLookup = tables.keyLookup
+        trailer = tables.trailer
+        notes = tables.notes
+        wasCompressed = opened.wasCompressed
+    }
+
+    /// Number of bytes of the (decompressed) archive.
+    public var byteCount: Int { storage.bytes.count }
+    /// The archive bytes (decompressed when the input was gzip-framed); valid while `self` lives.
+    public var rawBytes: UnsafeRawBufferPointer { storage.bytes }
+}
+
+/// The bytes after the class-name table.
+public enum NibArchiveTrailer: Sendable, Equatable {
+    /// The archive ends with its last table.
+    case none
+    /// The 4-byte `LNE\0` trailer (§2.7).
+    case lne
+    /// Other bytes, ignored and reported.
+    case unknown(offset: Int, length: Int)
+}
+
+/// An archive whose header and table bounds have been checked in constant time, not yet its tables.
+public struct OpenedNibArchive: Sendable {
+    package let storage: ByteStorage
+    /// The checked header.
+    public let header: NibArchiveHeader
+    /// Whether the input was gzip-framed.
+    public let wasCompressed: Bool
+
+    /// Maps `path` and checks its header and table bounds; the cost does not grow with the file size
+    /// (unless the file is gzip-framed, which must be inflated first).
+    public init(contentsOf path: String, options: NibReadOptions = .init()) throws(NibArchiveError) {
+        try self.init(storage: ByteStorage(mapping: path), options: options)
+    }
+
+    /// Checks the header and table bounds of `bytes`.
+    public init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
+        try self.init(storage: ByteStorage(array: bytes), options: options)
+    }
+
+    /// Checks the header and table bounds of `data`.
+    public init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
+        try self.init(storage: ByteStorage(data: data), options: options)
+    }
+
+    package init(storage input: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {
+        var storage = input
+        var compressed = false
+        if Gzip.hasMagic(input.bytes) {
+            storage = try Gzip.inflate(input.bytes, limit: options.maxDecompressedSize)
+            compressed = true
+        }
+        self.storage = storage
+        self.header = try NibArchiveHeader.parse(storage.bytes, options: options)
+        self.wasCompressed = compressed
+    }
+
+    /// Runs the full verification (§3) and returns the readable archive.
+    public func verify(options: NibReadOptions = .init()) throws(NibArchiveError) -> NibArchive {
+        try NibArchive(verifying: self, options: options)
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// The one full verification pass: parses the four tables with bounds checks on every read and
+/// checks every cross-reference, producing the record arrays the accessors use unchecked.
+enum NibArchiveVerifier {
+    struct Tables {
+        var objects: [NibArchive.ObjectRecord]
+        var keys: [NibArchive.StringRecord]
+        var values: [NibArchive.ValueRecord]
+        var classes: [NibArchive.ClassRecord]
+        var keyLookup: [Int32]
+        var trailer: NibArchiveTrailer
+        var notes: [String]
+    }
+
+    static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader,
+                       options: NibReadOptions) throws(NibArchiveError) -> Tables {
+        // The header parse already rejected inputs shorter than 50 bytes, so baseAddress exists.
+        let base = bytes.baseAddress!
+        let end = bytes.count
+        let objectCount = Int(header.objectCount)
+        let keyCount = Int(header.keyCount)
+        let valueCount = Int(header.valueCount)
+        let classCount = Int(header.classCount)
+
+        // Objects: class index, first value, value count.
+        var pos = Int(header.objectsOffset)
+        var objects = [NibArchive.ObjectRecord]()
+        objects.reserveCapacity(objectCount)
+        for index in 0..<objectCount {
+            let start = pos
+            let cls = try ByteScanning.varint(base, &pos, end, .objects)
+            let first = try ByteScanning.varint(base, &pos, end, .objects)
+            let count = try ByteScanning.varint(base, &pos, end, .objects)
+            guard Int(cls) < classCount else {
+                throw NibArchiveError(.classIndexOutOfRange, .objects, at: start,
+                                      "object \(index) has class index \(cls), but there are \(classCount) classes")
+            }
+            guard UInt64(first) + UInt64(count) <= UInt64(valueCount) else {
+                throw NibArchiveError(.valueRangeOutOfBounds, .objects, at: start,
+                                      "object \(index) values \(first)..<\(UInt64(first) + UInt64(count)) exceed the \(valueCount) values")
+            }
+            objects.append(.init(classIndex: cls, firstValue: first, valueCount: count))
+        }
+        let objectsEnd = pos
+
+        // Keys: length-prefixed UTF-8, unique.
+        pos = Int(header.keysOffset)
+        var keys = [NibArchive.StringRecord]()
+        keys.reserveCapacity(keyCount)
+        var tableSize = 8
+        while tableSize < keyCount * 2 { tableSize <<= 1 }
+        var lookup = [Int32](repeating: -1, count: tableSize)
+        let mask = tableSize - 1
+        for index in 0..<keyCount {
+            let start = pos
+            let length = Int(try ByteScanning.varint(base, &pos, end, .keys))
+            guard length <= end - pos else {
+                throw NibArchiveError(.truncated, .keys, at: start, "key \(index) of \(length) bytes runs past the end of the input")
+            }
+            guard ByteScanning.isValidUTF8(base + pos, count: length) else {
+                throw NibArchiveError(.invalidUTF8, .keys, at: pos, "key \(index) is not valid UTF-8")
+            }
+            var slot = Int(truncatingIfNeeded: ByteScanning.hash(base + pos, count: length)) & mask
+            while lookup[slot] >= 0 {
+                let other = keys[Int(lookup[slot])]
+                if Int(other.length) == length && memcmp(base + Int(other.offset), base + pos, length) == 0 {
+                    throw NibArchiveError(.duplicateKey, .keys, at: start,
+                                          "key \(index) repeats key \(lookup[slot]) \"\(String(decoding: UnsafeRawBufferPointer(start: base + pos, count: length), as: UTF8.self))\"")
+                }
+                slot = (slot + 1) & mask
+            }
+            lookup[slot] = Int32(index)
+            keys.append(.init(offset: UInt32(pos), length: UInt32(length)))
+            pos += length
+        }
+        let keysEnd = pos
+
+        // Values: key index, type, payload. The hot loop of verification.
+        pos = Int(header.valuesOffset)
+        var values = [NibArchive.ValueRecord]()
+        values.reserveCapacity(valueCount)
+        let keyLimit = UInt32(keyCount)
+        let objectLimit = UInt32(objectCount)
+        for index in 0..<valueCount {
+            let start = pos
+            let key = try ByteScanning.varint(base, &pos, end, .values)
+            guard key < keyLimit else {
+                throw NibArchiveError(.keyIndexOutOfRange, .values, at: start,
+                                      "value \(index) has key index \(key), but there are \(keyCount) keys")
+            }
+            guard pos < end else {
+                throw NibArchiveError(.truncated, .values, at: pos, "value \(index) has no type byte")
+            }
+            let rawType = base.load(fromByteOffset: pos, as: UInt8.self)
+            pos += 1
+            guard let type = NibValueType(rawValue: rawType) else {
+                throw NibArchiveError(.invalidValueType(rawType), .values, at: pos - 1,
+                                      "value \(index) has unknown type \(rawType)")
+            }
+            let payload = pos
+            switch type {
+            case .data:
+                // The payload offset stays at the length varint; accessors re-read it unchecked.
+                let length = Int(try ByteScanning.varint(base, &pos, end, .values))
+                guard length <= end - pos else {
+                    throw NibArchiveError(.truncated, .values, at: start,
+                                          "value \(index) data of \(length) bytes runs past the end of the input")
+                }
+                pos += length
+            case .objectReference:
+                guard end - pos >= 4 else {
+                    throw NibArchiveError(.truncated, .values, at: start, "value \(index) object reference runs past the end of the input")
+                }
+                let target = base.loadUnaligned(fromByteOffset: pos, as: UInt32.self).littleEndian
+                guard target < objectLimit else {
+                    throw NibArchiveError(.objectReferenceOutOfRange, .values, at: pos,
+                                          "value \(index) refers to object \(target), but there are \(objectCount) objects")
+                }
+                pos += 4
+            default:
+                let size = type.fixedPayloadSize!
+                guard end - pos >= size else {
+                    throw NibArchiveError(.truncated, .values, at: start, "value \(index) \(type) payload runs past the end of the input")
+                }
+                pos += size
+            }
+            values.append(.init(keyIndex: key, payload: UInt32(payload), type: type))
+        }
+        let valuesEnd = pos
+
+        // Class names: name length (with NUL), fallback count, int32 fallbacks, name bytes.
+        pos = Int(header.classNamesOffset)
+        var classes = [NibArchive.ClassRecord]()
+        classes.reserveCapacity(classCount)
+        for index in 0..<classCount {
+            let start = pos
+            let length = Int(try ByteScanning.varint(base, &pos, end, .classNames))
+            let fallbackCount = Int(try ByteScanning.varint(base, &pos, end, .classNames))
+            guard fallbackCount <= classCount else {
+                throw NibArchiveError(.fallbackIndexOutOfRange, .classNames, at: start,
+                                      "class \(index) lists \(fallbackCount) fallbacks, more than the \(classCount) classes")
+            }
+            guard fallbackCount * 4 <= end - pos else {
+                throw NibArchiveError(.truncated, .classNames, at: pos, "class \(index) fallbacks run past the end of the input")
+            }
+            let fallbackOffset = pos
+            for f in 0..<fallbackCount {
+                let fallback = base.loadUnaligned(fromByteOffset: pos + 4 * f, as: Int32.self).littleEndian
+                guard fallback >= 0, Int(fallback) < classCount, Int(fallback) != index else {
+                    throw NibArchiveError(.fallbackIndexOutOfRange, .classNames, at: pos + 4 * f,
+                                          "class \(index) fallback \(fallback) is not another class of the \(classCount)")
+                }
+            }
+            pos += fallbackCount * 4
+            guard length >= 1 else {
+                throw NibArchiveError(.invalidClassName, .classNames, at: start, "class \(index) has an empty name (no NUL)")
+            }
+            guard length <= end - pos else {
+                throw NibArchiveError(.truncated, .classNames, at: start, "class \(index) name of \(length) bytes runs past the end of the input")
+            }
+            guard base.load(fromByteOffset: pos + length - 1, as: UInt8.self) == 0 else {
+                throw NibArchiveError(.invalidClassName, .classNames, at: pos + length - 1, "class \(index) name is not NUL-terminated")
+            }
+            if memchr(base + pos, 0, length - 1) != nil {
+                throw NibArchiveError(.invalidClassName, .classNames, at: pos, "class \(index) name contains a NUL byte")
+            }
+            guard ByteScanning.isValidUTF8(base + pos, count: length - 1) else {
+                throw NibArchiveError(.invalidUTF8, .classNames, at: pos, "class \(index) name is not valid UTF-8")
+            }
+            classes.append(.init(nameOffset: UInt32(pos), nameLength: UInt32(length - 1),
+                                 fallbackOffset: UInt32(fallbackOffset), fallbackCount: UInt32(fallbackCount)))
+            pos += length
+        }
+        let classesEnd = pos
+
+        // Table ranges: disjoint, after the header; gaps are legal but reported.
+        var ranges: [(NibArchiveRegion, Int, Int)] = [
+            (.objects, Int(header.objectsOffset), objectsEnd),
+            (.keys, Int(header.keysOffset), keysEnd),
+            (.values, Int(header.valuesOffset), valuesEnd),
+            (.classNames, Int(header.classNamesOffset), classesEnd),
+        ]
+        ranges.sort { ($0.1, $0.2) < ($1.1, $1.2) }
+        var notes: [String] = []
+        var cursor = NibArchiveHeader.size
+        for (region, start, stop) in ranges where stop > start {
+            guard start >= cursor else {
+                throw NibArchiveError(.tablesOverlap, region, at: start, "\(region) table overlaps the previous table, which ends at byte \(cursor)")
+            }
+            if start > cursor { notes.append("gap of \(start - cursor) bytes before the \(region) table at byte \(cursor)") }
+            cursor = stop
+        }
+
+        // Trailer (§2.7).
+        var trailer = NibArchiveTrailer.none
+        let remaining = end - cursor
+        if remaining == 4 && memcmp(base + cursor, "LNE", 4) == 0 {
+            trailer = .lne
+        } else if remaining > 0 {
+            if options.rejectUnknownTrailingBytes {
+                throw NibArchiveError(.unexpectedTrailingBytes, .trailer, at: cursor, "\(remaining) bytes follow the last table")
+            }
+            trailer = .unknown(offset: cursor, length: remaining)
+            notes.append("\(remaining) unknown bytes after the last table at byte \(cursor), ignored")
+        }
+        return Tables(objects: objects, keys: keys, values: values, classes: classes,
+                      keyLookup: lookup, trailer: trailer, notes: notes)
+    }
+}
