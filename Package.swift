@@ -34,11 +34,13 @@ let package = Package(
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive"]),
-        .testTarget(name: "XIBTests", dependencies: ["XIB"]),
-        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive"]),
-        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive"]),
-        .testTarget(name: "nibcTests", dependencies: ["NibArchive"]),
+        // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
+        .target(name: "NibTestSupport", path: "Tests/Support"),
+        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"]),
+        .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
+        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "nibcTests", dependencies: ["NibArchive", "NibTestSupport"]),
     ]
 )

@@ -1,0 +1,174 @@
+/// Serialises a `NibGraph` into NIBArchive bytes.
+///
+/// With the default options the writer lays the archive out as ibtool does for coder 10 (§5.6):
+/// objects renumbered by a pre-order depth-first walk from the root that does not descend through
+/// conditional references, values grouped per object, classes in first-use order followed by
+/// fallback-only classes sorted by name, keys in first-use order, shortest varints, the integer-width
+/// rule of §4.1, and value-start 0 for objects without values. Equal `NSString`s and `NSNumber`s can
+/// be merged (§5.4). A graph decoded from an archive carries its table layout, and writing it with
+/// `.preserveLayout` gives back the original bytes. Output depends only on the graph and the options.
+public struct NibArchiveWriter: Sendable {
+    /// How objects are numbered in the output.
+    public enum ObjectOrder: Sendable {
+        /// Keep the graph's indices (needed for byte-exact round trips).
+        case asGiven
+        /// ibtool's coder-10 order: pre-order depth-first from the root; unreachable objects are dropped.
+        case depthFirst
+    }
+
+    /// Writer options.
+    public struct Options: Sendable {
+        /// Object numbering.
+        public var objectOrder: ObjectOrder = .depthFirst
+        /// Merge immutable `NSString` and `NSNumber` objects with equal contents, as ibtool does (§5.4).
+        public var internStringsAndNumbers = true
+        /// Use the graph's `layout` (key and class tables, empty-object starts) when present.
+        public var useLayoutHint = true
+
+        /// ibtool-like defaults.
+        public init() {}
+
+        /// Options that reproduce a decoded archive byte for byte.
+        public static var preserveLayout: Options {
+            var o = Options()
+            o.objectOrder = .asGiven
+            o.internStringsAndNumbers = false
+            return o
+        }
+    }
+
+    /// The options in use.
+    public var options: Options
+
+    /// Creates a writer.
+    public init(options: Options = .init()) {
+        self.options = options
+    }
+
+    /// The archive bytes for `graph`.
+    public func write(_ input: NibGraph) -> [UInt8] {
+        var graph = input
+        if options.internStringsAndNumbers { graph = NibGraphLayout.internStringsAndNumbers(graph) }
+        if options.objectOrder == .depthFirst { graph = NibGraphLayout.renumberDepthFirst(graph) }
+        return serialize(graph)
+    }
+
+    private func serialize(_ graph: NibGraph) -> [UInt8] {
+        let objects = graph.objects
+        let layout = options.useLayoutHint ? graph.layout : nil
+
+        // Key table.
+        var keys = [String]()
+        var keyIndex = [String: Int]()
+        if let layout {
+            for (i, k) in layout.keys.enumerated() { keyIndex[k] = i }
+            keys = layout.keys
+        }
+        for object in objects {
+            for entry in object.entries where keyIndex[entry.key] == nil {
+                keyIndex[entry.key] = keys.count
+                keys.append(entry.key)
+            }
+        }
+
+        // Class table.
+        var classNames = [String]()
+        var classIndex = [String: Int]()
+        var classFallbacks = [[Int]]()
+        if let layout {
+            for (i, c) in layout.classes.enumerated() {
+                classIndex[c.name] = i
+                classNames.append(c.name)
+                classFallbacks.append(c.fallbacks)
+            }
+        }
+        func addClass(_ name: String) {
+            guard classIndex[name] == nil else { return }
+            classIndex[name] = classNames.count
+            classNames.append(name)
+            classFallbacks.append([])
+        }
+        for object in objects { addClass(object.className) }
+        let fallbackOnly = Set(graph.classFallbacks.values.joined()).subtracting(classIndex.keys).sorted()
+        for name in fallbackOnly { addClass(name) }
+        for (name, list) in graph.classFallbacks {
+            guard let i = classIndex[name], classFallbacks[i].isEmpty else { continue }
+            classFallbacks[i] = list.compactMap { classIndex[$0] }
+        }
+
+        // Conditional references resolve to nil when their target is not otherwise archived.
+        var referenced = [Bool](repeating: false, count: objects.count)
+        if !objects.isEmpty { referenced[0] = true }
+        for object in objects {
+            for entry in object.entries { if case .object(let i) = entry.value { referenced[i] = true } }
+        }
+
+        var out = [UInt8](repeating: 0, count: NibArchiveHeader.size)
+        out.reserveCapacity(64 + objects.count * 8 + keys.count * 16 + objects.count * 64)
+
+        let objectsOffset = out.count
+        var valueCount = 0
+        for (index, object) in objects.enumerated() {
+            appendVarint(classIndex[object.className]!, to: &out)
+            if object.entries.isEmpty {
+                appendVarint(layout?.emptyObjectFirstValue[index] ?? 0, to: &out)
+            } else {
+                appendVarint(valueCount, to: &out)
+            }
+            appendVarint(object.entries.count, to: &out)
+            valueCount += object.entries.count
+        }
+
+        let keysOffset = out.count
+        for key in keys {
+            appendVarint(key.utf8.count, to: &out)
+            out.append(contentsOf: key.utf8)
+        }
+
+        let valuesOffset = out.count
+        for object in objects {
+            for entry in object.entries {
+                appendVarint(keyIndex[entry.key]!, to: &out)
+                var value = entry.value
+                if case .conditionalObject(let i) = value { value = referenced[i] ? .object(i) : .null }
+                out.append(value.valueType.rawValue)
+                switch value {
+                case .int(let v), .fixedWidthInteger(let v, _):
+                    switch value.valueType {
+                    case .int8: out.append(UInt8(truncatingIfNeeded: v))
+                    case .int16: appendLittleEndian(Int16(truncatingIfNeeded: v), to: &out)
+                    case .int32: appendLittleEndian(Int32(truncatingIfNeeded: v), to: &out)
+                    default: appendLittleEndian(v, to: &out)
+                    }
+                case .bool, .null: break
+                case .float(let f): appendLittleEndian(f.bitPattern, to: &out)
+                case .double(let d): appendLittleEndian(d.bitPattern, to: &out)
+                case .data(let bytes):
+                    appendVarint(bytes.count, to: &out)
+                    out.append(contentsOf: bytes)
+                case .object(let i), .conditionalObject(let i):
+                    appendLittleEndian(UInt32(i), to: &out)
+                }
+            }
+        }
+
+        let classesOffset = out.count
+        for (i, name) in classNames.enumerated() {
+            appendVarint(name.utf8.count + 1, to: &out)
+            appendVarint(classFallbacks[i].count, to: &out)
+            for f in classFallbacks[i] { appendLittleEndian(Int32(f), to: &out) }
+            out.append(contentsOf: name.utf8)
+            out.append(0)
+        }
+        if graph.hasLNETrailer { out.append(contentsOf: [0x4C, 0x4E, 0x45, 0x00]) }
+
+        let header = NibArchiveHeader(
+            formatVersion: 1, coderVersion: graph.coderVersion,
+            objectCount: UInt32(objects.count), objectsOffset: UInt32(objectsOffset),
+            keyCount: UInt32(keys.count), keysOffset: UInt32(keysOffset),
+            valueCount: UInt32(valueCount), valuesOffset: UInt32(valuesOffset),
+            classCount: UInt32(classNames.count), classNamesOffset: UInt32(classesOffset))
+        out.replaceSubrange(0..<NibArchiveHeader.size, with: header.encoded)
+        return out
+    }
+}
