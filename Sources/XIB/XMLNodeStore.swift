@@ -18,8 +18,10 @@ struct ElementRecord: Sendable {
     var start: Int32
     /// Byte offset just after the start tag (equal to `contentEnd` for `<a/>`).
     var contentStart: Int32
-    /// Byte offset of the `</` of the end tag.
+    /// Byte offset of the `</` of the end tag (equal to `contentStart` for `<a/>`).
     var contentEnd: Int32
+    /// Byte offset just past the end tag (or the empty-element tag).
+    var end: Int32
 }
 
 /// One attribute: its interned name and the raw byte range of its value (without quotes).

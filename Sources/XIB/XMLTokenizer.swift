@@ -115,7 +115,7 @@ struct XMLTokenizer {
         let attributeStart = attributes.count
         elements.append(ElementRecord(name: nameID, parent: stack.last?.index ?? -1, subtreeEnd: index + 1,
                                       attributeStart: Int32(attributeStart), attributeCount: 0,
-                                      start: Int32(start), contentStart: 0, contentEnd: 0))
+                                      start: Int32(start), contentStart: 0, contentEnd: 0, end: 0))
         while true {
             let hadSpace = skipWhitespace()
             guard pos < end else { throw eof("inside the start tag of <\(string(start + 1, nameLength))>") }
@@ -134,6 +134,7 @@ struct XMLTokenizer {
                 pos += 2
                 elements[Int(index)].contentStart = Int32(pos)
                 elements[Int(index)].contentEnd = Int32(pos)
+                elements[Int(index)].end = Int32(pos)
                 if stack.isEmpty { rootClosed = true }
                 break
             }
@@ -218,6 +219,7 @@ struct XMLTokenizer {
         pos += 1
         let index = Int(open.index)
         elements[index].contentEnd = Int32(start)
+        elements[index].end = Int32(pos)
         elements[index].subtreeEnd = Int32(elements.count)
         stack.removeLast()
         if stack.isEmpty { rootClosed = true }

@@ -123,7 +123,7 @@ extension XMLTree {
             for child in children {
                 let c = child.record
                 gaps.append((cursor, Int(c.start)))
-                cursor = endOfElement(c)
+                cursor = Int(c.end)
             }
             gaps.append((cursor, Int(r.contentEnd)))
             return storage.bytes.withUnsafeBufferPointer { buffer in
@@ -134,25 +134,6 @@ extension XMLTree {
                 }
                 return String(decoding: out, as: UTF8.self)
             }
-        }
-
-        /// Byte offset just past an element's end tag (or empty-element tag).
-        private func endOfElement(_ r: ElementRecord) -> Int {
-            if r.contentEnd == r.contentStart && r.contentStart > r.start
-                && storage.bytes[Int(r.contentStart) - 2] == UInt8(ascii: "/") {
-                // `<a/>`: contentStart is already past `/>`. (`<a></a>` has contentStart at `</`.)
-                if storage.bytes[Int(r.contentStart) - 1] == UInt8(ascii: ">") && !hasEndTag(r) {
-                    return Int(r.contentStart)
-                }
-            }
-            var i = Int(r.contentEnd)
-            while storage.bytes[i] != UInt8(ascii: ">") { i += 1 }
-            return i + 1
-        }
-
-        private func hasEndTag(_ r: ElementRecord) -> Bool {
-            let i = Int(r.contentEnd)
-            return i + 1 < storage.bytes.count && storage.bytes[i] == UInt8(ascii: "<") && storage.bytes[i + 1] == UInt8(ascii: "/")
         }
 
         // MARK: Diagnostics
