@@ -74,6 +74,23 @@ struct NameInterner {
         return id
     }
 
+    /// The id of the name whose bytes equal `name`, if interned (`p` is the tokenized input).
+    func lookup(_ name: UnsafeBufferPointer<UInt8>, in p: UnsafePointer<UInt8>) -> Int32? {
+        let hash = fnv1a(name)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            let id = Int(entry - 1)
+            if hashes[id] == hash && Int(lengths[id]) == name.count
+                && (name.count == 0 || memoryEqual(p + Int(offsets[id]), name.baseAddress!, name.count)) {
+                return Int32(id)
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
     private mutating func grow() {
         var newSlots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = newSlots.count - 1
@@ -85,6 +102,18 @@ struct NameInterner {
         slots = newSlots
     }
 }
+
+/// The FNV-1a hash the tokenizer computes while it reads a name.
+@inline(__always)
+func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var hash: UInt32 = fnvOffsetBasis
+    for b in bytes { hash = (hash ^ UInt32(b)) &* fnvPrime }
+    return hash
+}
+
+/// FNV-1a 32-bit parameters.
+let fnvOffsetBasis: UInt32 = 2_166_136_261
+let fnvPrime: UInt32 = 16_777_619
 
 /// Byte equality of two ranges of equal length.
 @inline(__always)

@@ -229,29 +229,29 @@ struct XMLTokenizer {
     @inline(__always)
     private mutating func readName(what: String) throws(TokenizerFailure) -> (Int, UInt32) {
         let start = pos
-        var hash: UInt32 = 2_166_136_261
+        var hash: UInt32 = fnvOffsetBasis
         guard pos < end else { throw eof("where a name was expected") }
         var b = p[pos]
         if b < 0x80 {
             guard XMLCharacters.isASCIINameStart(b) else { throw badName(what: what) }
-            hash = (hash ^ UInt32(b)) &* 16_777_619
+            hash = (hash ^ UInt32(b)) &* fnvPrime
             pos += 1
         } else {
             let (v, length) = decodeScalarUnchecked(p, at: pos)
             guard XMLCharacters.isNameStartScalar(v) else { throw badName(what: what) }
-            for k in 0..<length { hash = (hash ^ UInt32(p[pos + k])) &* 16_777_619 }
+            for k in 0..<length { hash = (hash ^ UInt32(p[pos + k])) &* fnvPrime }
             pos += length
         }
         while pos < end {
             b = p[pos]
             if b < 0x80 {
                 guard XMLCharacters.isASCIINameChar(b) else { break }
-                hash = (hash ^ UInt32(b)) &* 16_777_619
+                hash = (hash ^ UInt32(b)) &* fnvPrime
                 pos += 1
             } else {
                 let (v, length) = decodeScalarUnchecked(p, at: pos)
                 guard XMLCharacters.isNameScalar(v) else { break }
-                for k in 0..<length { hash = (hash ^ UInt32(p[pos + k])) &* 16_777_619 }
+                for k in 0..<length { hash = (hash ^ UInt32(p[pos + k])) &* fnvPrime }
                 pos += length
             }
         }

@@ -6,20 +6,18 @@ final class XMLTreeStorage: Sendable {
     let attributes: [AttributeRecord]
     /// Interned names by id.
     let names: [String]
-    /// Name -> id, for `XMLTree.name(_:)`.
-    let nameIDs: [String: Int32]
+    /// The interner, kept for `XMLTree.name(_:)` lookups (cheaper than building a dictionary).
+    let interner: NameInterner
     let lines: LineTable
 
     init(file: String, bytes: [UInt8], elements: [ElementRecord], attributes: [AttributeRecord],
-         names: [String], lines: LineTable) {
+         names: [String], interner: NameInterner, lines: LineTable) {
         self.file = file
         self.bytes = bytes
         self.elements = elements
         self.attributes = attributes
         self.names = names
-        var ids: [String: Int32] = [:]
-        for (i, name) in names.enumerated() { ids[name] = Int32(i) }
-        self.nameIDs = ids
+        self.interner = interner
         self.lines = lines
     }
 
@@ -97,7 +95,7 @@ public struct XMLTree: Sendable {
                 names.append(String(decoding: UnsafeBufferPointer(start: base + Int(interner.offsets[i]), count: Int(interner.lengths[i])), as: UTF8.self))
             }
             return .success(XMLTreeStorage(file: file, bytes: bytes, elements: tokenizer.elements,
-                                           attributes: tokenizer.attributes, names: names, lines: lines))
+                                           attributes: tokenizer.attributes, names: names, interner: interner, lines: lines))
         }
         return try result.get()
     }
@@ -113,7 +111,12 @@ public struct XMLTree: Sendable {
 
     /// The interned name for `string`, or nil if no element or attribute in the document uses it.
     public func name(_ string: String) -> XMLName? {
-        storage.nameIDs[string].map(XMLName.init(id:))
+        var string = string
+        return string.withUTF8 { utf8 in
+            storage.bytes.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress.flatMap { storage.interner.lookup(utf8, in: $0) }.map(XMLName.init(id:))
+            }
+        }
     }
 
     /// The source location of a byte offset.
