@@ -259,6 +259,10 @@ struct XMLTokenizer {
     }
 
     private func badName(what: String) -> TokenizerFailure {
+        // A conflict marker line inside a multi-line start tag lands here.
+        if startsWith("<<<<<<<") || startsWith("=======") || startsWith(">>>>>>>") {
+            return TokenizerFailure(.mergeConflictMarker, at: pos, "git merge conflict marker; resolve the conflict first")
+        }
         let (v, _) = decodeScalarUnchecked(p, at: pos)
         let shown = v >= 0x21 && v < 0x7F ? "'\(Character(Unicode.Scalar(v)!))'" : hexScalar(v)
         return TokenizerFailure(.invalidName, at: pos, "expected \(what), found \(shown)")

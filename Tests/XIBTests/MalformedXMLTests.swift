@@ -119,6 +119,8 @@ let malformedCases: [MalformedCase] = [
     // Merge conflicts.
     MalformedCase("merge conflict marker in content", "<a>\n<<<<<<< HEAD\n<b/>\n=======\n<c/>\n>>>>>>> x\n</a>", .mergeConflictMarker, 2, 1),
     MalformedCase("merge conflict marker before root", "<<<<<<< HEAD\n<a/>", .mergeConflictMarker, 1, 1),
+    MalformedCase("merge conflict marker inside a start tag", "<a>\n<view\n<<<<<<< HEAD\n  id=\"1\"\n=======\n  id=\"2\"\n>>>>>>> x\n/></a>", .mergeConflictMarker, 3, 1),
+    MalformedCase("merge conflict separator inside a start tag", "<a\n=======\n/>", .mergeConflictMarker, 2, 1),
     MalformedCase("merge conflict separator after root", "<a/>\n=======\n<a/>", .mergeConflictMarker, 2, 1),
     // Limits.
     MalformedCase("depth limit", "<a><b><c><d/></c></b></a>", .depthLimitExceeded, 1, 10, options: XMLParseOptions(maxDepth: 3)),
