@@ -5,7 +5,19 @@ extension UIKitCompiler {
     func color(_ node: XMLNode) -> Int {
         node.visited = true
         _ = node["key"]
+        if let name = node.peek("name"), node.peek("catalog") == "System" {
+            // AppKit catalog colours inside attributed strings resolve to plain RGB.
+            node.markUsed("name", "catalog", "colorSpace")
+            let known: [String: (Double, Double, Double, Double)] = [
+                "textColor": (0, 0, 0, 1), "labelColor": (0, 0, 0, 1), "controlTextColor": (0, 0, 0, 1), "textBackgroundColor": (1, 1, 1, 1),
+            ]
+            let v = known[name] ?? { ctx.warning(at: node, "unknown catalog colour '\(name)'"); return (0, 0, 0, 1) }()
+            var e = Entries()
+            rgbKeys(&e, (v.0, v.1, v.2), alpha: v.3, exactDouble: true)
+            return b.intern(.init(className: "UIColor", entries: e.list))
+        }
         if let name = node["name"] {
+            node.markUsed("colorSpace")
             // Asset-catalog colour: fallback components come from <resources><namedColor>.
             var e = Entries()
             e.obj("UIDynamicCatalogName", b.string(name))
@@ -78,7 +90,7 @@ extension UIKitCompiler {
         }
         let r = n.double("red") ?? 0, g = n.double("green") ?? 0, bl = n.double("blue") ?? 0
         switch (space, custom) {
-        case ("calibratedRGB", _):
+        case ("calibratedRGB", _), (_, "calibratedRGB"):
             return (genericRGBToSRGB(r, g, bl), nil, alpha, false)
         case (_, "displayP3"):
             return (displayP3ToSRGB(r, g, bl), nil, alpha, false)

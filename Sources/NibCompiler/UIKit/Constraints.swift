@@ -69,9 +69,11 @@ extension UIKitCompiler {
 
             // Group key: the other view (first item unless it is the owner).
             let keyID: String? = (firstID == nil || firstID == ownerID) ? (secondID == ownerID ? nil : secondID) : firstID
-            let group = keyID.flatMap { ctx.elementsByID[$0]?.order } ?? -1
+            // The owner's own layout guides group with the owner's constraints.
+            let keyNode = keyID.flatMap { ctx.elementsByID[$0] }
+            let group = (keyNode.map { $0.name == "viewLayoutGuide" } ?? true) ? -1 : keyNode!.order
             let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false
-            items.append((i, keyID == nil ? -1 : group, pos, isExcluded))
+            items.append((i, group, pos, isExcluded))
         }
         let ordered = items.sorted { $0.group != $1.group ? $0.group < $1.group : $0.pos < $1.pos }
         return (ordered.filter { !$0.excluded }.map(\.index), ordered.map(\.index))

@@ -86,7 +86,7 @@ extension UIKitCompiler {
         let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
         let cw = frame?.peek("width").flatMap(Double.init) ?? 320
         let ch = frame?.peek("height").flatMap(Double.init) ?? 44
-        let selection = node.peek("selectionStyle").flatMap { Self.selectionStyles[$0] } ?? 3
+        let selection = node["selectionStyle"].flatMap { Self.selectionStyles[$0] } ?? 3
         let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
         let compat = selection != 3 && !hasBackground
 
@@ -281,6 +281,7 @@ extension UIKitCompiler {
                 e.list.insert(NibEntry(key: "UIViewAutolayoutConstraints", value: .object(b.mutableArray(generated))), at: at)
             }
             if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
+            if let cs = node.child("size", key: "customSize") { ctx.ignore(cs) }
             e.null("UISystemBackgroundView")
             e.null("UIContentConfigurationIdentifier")
             e.null("UIContentConfigurationView")

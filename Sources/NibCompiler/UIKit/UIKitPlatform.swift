@@ -52,8 +52,9 @@ final class UIKitCompiler {
     let ctx: CompileContext
     /// Children listed after an object in `UINibObjectsKey` (keyed children, constraints, subviews).
     var objectListChildren: [Int: [Int]] = [:]
-    var accessibilityConfigurations: [Int] = []
-    var keyValuePairs: [Int] = []
+    /// Accessibility configurations and key-value pairs with the document order of their owner.
+    var accessibilityConfigurations: [(order: Int, index: Int)] = []
+    var keyValuePairs: [(order: Int, index: Int)] = []
     var connections = ConnectionTable()
     /// Ids used as `firstItem`/`secondItem` of some constraint (decides which layout guides are archived).
     var constraintItemIDs: Set<String> = []
@@ -65,7 +66,13 @@ final class UIKitCompiler {
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
 
-    init(context: CompileContext) { ctx = context }
+    /// The document's `toolsVersion` (major part), used for the few Xcode-generation differences.
+    let toolsVersion: Int
+
+    init(context: CompileContext) {
+        ctx = context
+        toolsVersion = Int(context.document.peek("toolsVersion")?.split(separator: ".").first ?? "0") ?? 0
+    }
 
     var b: GraphBuilder {
         get { ctx.builder }
@@ -76,7 +83,7 @@ final class UIKitCompiler {
     func run(_ document: XMLNode) {
         document.visited = true
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
-                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController")
+                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         collectConstraintItems(document)
         var objectsNode: XMLNode?
         for c in document.children {
@@ -120,12 +127,18 @@ final class UIKitCompiler {
         root.append("UINibObjectsKey", .object(b.array(all)))
         root.append("UINibConnectionsKey", .object(b.array(connectionObjects)))
         root.append("UINibVisibleWindowsKey", .object(b.array([])))
-        root.append("UINibAccessibilityConfigurationsKey", .object(b.array(accessibilityConfigurations)))
+        root.append("UINibAccessibilityConfigurationsKey", .object(b.array(Self.byOwnerOrder(accessibilityConfigurations))))
         root.append("UINibTraitStorageListsKey", .object(b.array([])))
-        root.append("UINibKeyValuePairsKey", .object(b.array(keyValuePairs)))
+        root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
         b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
             .filter { name, _ in b.graph.objects.contains { $0.className == name } }
+    }
+
+    /// Stable sort by the owning element's document position.
+    static func byOwnerOrder(_ items: [(order: Int, index: Int)]) -> [Int] {
+        items.enumerated().sorted { $0.element.order != $1.element.order ? $0.element.order < $1.element.order : $0.offset < $1.offset }
+            .map(\.element.index)
     }
 
     private func collectConstraintItems(_ node: XMLNode) {

@@ -118,7 +118,7 @@ extension UIKitCompiler {
         let m = style.minimal
         if !m, !style.ignoresOpaqueAndBackground, let bg = node.child("color", key: "backgroundColor") {
             e.obj("UIBackgroundColor", color(bg))
-        } else if style.ignoresOpaqueAndBackground { _ = node.child("color", key: "backgroundColor") }
+        } else if style.ignoresOpaqueAndBackground, let bg = node.child("color", key: "backgroundColor") { ctx.ignore(bg) }
         e.bool("UIDeepDrawRect", true)
         let opaque = node.bool("opaque") ?? true
         if opaque || m || style.ignoresOpaqueAndBackground { e.bool("UIOpaque", true) }
@@ -186,6 +186,7 @@ extension UIKitCompiler {
             _ = node.child("color", key: "backgroundColor")
         }
         if let v = node.child("variation") { handleVariations(v, node: node) }
+        if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
 
         var block = style.keyedObjectChildren + blankGuides
         if style.subviewsFirstInObjectList { block += subviews + listed } else { block += listed + subviews }
