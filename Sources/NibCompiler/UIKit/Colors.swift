@@ -31,7 +31,8 @@ extension UIKitCompiler {
             }
             return b.intern(.init(className: "UIColor", entries: e.list))
         }
-        var systemName = node["systemColor"] ?? node["cocoaTouchSystemColor"]
+        let cocoaTouchName = node["cocoaTouchSystemColor"]
+        var systemName = node["systemColor"] ?? cocoaTouchName
         var source = node
         if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
            let res = systemColors[s], let c = res.children.first(where: { $0.name == "color" }) {

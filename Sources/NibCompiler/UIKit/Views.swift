@@ -64,10 +64,21 @@ extension UIKitCompiler {
         for c in sv.children {
             if let enc = UIKitEncoders.table[c.name] {
                 out.append(enc(self, c))
+            } else if let cls = Self.fallbackViewClasses[c.name] {
+                ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
+                out.append(encodeView(c, className: cls))
             }
         }
         return out
     }
+
+    /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
+    static let fallbackViewClasses: [String: String] = [
+        "searchBar": "UISearchBar", "mapView": "MKMapView", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
+        "pageControl": "UIPageControl", "stepper": "UIStepper", "wkWebView": "WKWebView", "webView": "UIWebView",
+        "tabBar": "UITabBar", "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
+        "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
+    ]
 
     /// Writes the UIView keys for `node` in ibtool's order and records its `UINibObjectsKey` block.
     func viewKeys(_ node: XMLNode, index: Int, style: ViewStyle, into e: inout Entries) {
