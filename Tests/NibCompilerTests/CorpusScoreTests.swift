@@ -10,23 +10,23 @@ import NibTestSupport
     static let achieved: [String: (Double, Double)] = [
         "nib/duckduckgo/ActionMessageView.xib": (0.9299, 0.9299),
         "nib/duckduckgo/BrowsingMenuButton.xib": (1.0, 1.0),
-        "nib/duckduckgo/BrowsingMenuEntryViewCell.xib": (0.9220, 1.0),
-        "nib/duckduckgo/BrowsingMenuSeparatorViewCell.xib": (0.9155, 0.9906),
-        "nib/duckduckgo/BrowsingMenuViewController.xib": (0.8364, 0.9813),
-        "nib/duckduckgo/FavoriteHomeCell.xib": (0.8810, 0.9643),
+        "nib/duckduckgo/BrowsingMenuEntryViewCell.xib": (1.0, 1.0),
+        "nib/duckduckgo/BrowsingMenuSeparatorViewCell.xib": (1.0, 1.0),
+        "nib/duckduckgo/BrowsingMenuViewController.xib": (0.8551, 1.0),
+        "nib/duckduckgo/FavoriteHomeCell.xib": (0.8988, 1.0),
         "nib/duckduckgo/NotificationView.xib": (0.9193, 1.0),
-        "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (0.8946, 0.9719),
+        "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (0.904, 1.0),
         "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
         "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.8426, 1.0),
-        "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (0.7524, 1.0),
+        "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (0.8173, 1.0),
         "nib/swiftmessages/4.1.0/CardView.xib": (0.9892, 0.9892),
         "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9886, 0.9886),
         "nib/swiftmessages/4.1.0/MessageView.xib": (0.9931, 0.9931),
         "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (0.9951, 0.9951),
         "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/TabView.xib": (0.9810, 0.9892),
+        "nib/swiftmessages/4.1.0/TabView.xib": (0.981, 0.9892),
         "nib/swiftmessages/7.0.0/CardView.xib": (0.8953, 0.8953),
-        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.7530, 0.7794),
+        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.753, 0.7794),
         "nib/swiftmessages/7.0.0/MessageView.xib": (0.9667, 0.9667),
         "nib/swiftmessages/7.0.0/StatusLine.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/TabView.xib": (0.8099, 0.8726),
@@ -61,7 +61,7 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.92 - 0.005)
-        #expect(l / n >= 0.968 - 0.005)
+        #expect(s / n >= 0.9336 - 0.005)
+        #expect(l / n >= 0.9727 - 0.005)
     }
 }

@@ -116,8 +116,9 @@ private func srgbDecode(_ v: Double) -> Double {
 /// Generic RGB (gamma 1.8) → extended sRGB, with the matrix fitted on Apple's output (max error 2e-5).
 func genericRGBToSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
     let lr = pow(r, 1.8), lg = pow(g, 1.8), lb = pow(b, 1.8)
-    let R = 1.02525 * lr - 0.02654 * lg + 0.00130 * lb
-    let G = 0.01941 * lr + 0.94801 * lg + 0.03259 * lb
+    // Rows normalized so that white stays white (the fitted rows summed to 1.00001).
+    let R = (1.02525 * lr - 0.02654 * lg + 0.00130 * lb) / 1.00001
+    let G = (0.01941 * lr + 0.94801 * lg + 0.03259 * lb) / 1.00001
     let B = -0.00176 * lr - 0.00143 * lg + 1.00319 * lb
     return (Double(Float(srgbEncode(R))), Double(Float(srgbEncode(G))), Double(Float(srgbEncode(B))))
 }

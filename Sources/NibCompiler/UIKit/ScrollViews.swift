@@ -39,7 +39,13 @@ extension UIKitCompiler {
         if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] { footer = enc(self, f) }
         style.leadingSubviews = [header, footer].compactMap { $0 }
         style.keyedObjectChildren = style.leadingSubviews
+        let plain = (node.peek("style") ?? "plain") == "plain"
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
+            // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
+            if plain, let at = e.list.firstIndex(where: { $0.key == "UIBackgroundColor" }), let ci = e.list[at].value.objectIndex,
+               isWhiteOrSystemBackground(ci) {
+                e.list[at].value = .object(systemColor("tableBackgroundColor", white: 1, alpha: 1))
+            }
             e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
             let st = node["style"] == "grouped" ? 1 : (node["style"] == "insetGrouped" ? 2 : 0)
             e.int("UITableViewStyle", st)
@@ -147,6 +153,15 @@ extension UIKitCompiler {
             }
             subclassKeys(&e, index)
         }
+    }
+
+    private func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
+        let o = b.graph.objects[ci]
+        if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: "NS.bytes") {
+            let name = String(decoding: d, as: UTF8.self)
+            return name == "whiteColor" || name == "systemBackgroundColor"
+        }
+        return false
     }
 
     func tableCellPlainBackgroundColor() -> Int {

@@ -88,7 +88,8 @@ extension UIKitCompiler {
             x = frame.double("x") ?? 0; y = frame.double("y") ?? 0
             w = frame.double("width") ?? 0; h = frame.double("height") ?? 0
         }
-        let subviews = style.leadingSubviews + encodeSubviews(node) + style.extraSubviews
+        let listedSubviews = style.leadingSubviews + encodeSubviews(node)
+        let subviews = listedSubviews + style.extraSubviews
 
         // Layout guides: real guide only when some constraint uses it; a blank one per element for the list.
         var guideNodes = style.ownLayoutHoisted ? [] : node.children.filter { $0.name == "viewLayoutGuide" }
@@ -200,7 +201,7 @@ extension UIKitCompiler {
         if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
 
         var block = style.keyedObjectChildren + blankGuides
-        if style.subviewsFirstInObjectList { block += subviews + listed } else { block += listed + subviews }
+        if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
         objectListChildren[index, default: []].append(contentsOf: block)
     }
 
