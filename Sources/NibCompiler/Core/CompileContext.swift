@@ -1,0 +1,191 @@
+import NibArchive
+import XIB
+
+/// Shared state of one compilation: the graph builder, id → object resolution, diagnostics,
+/// connections and other root-level lists. Platform encoders read and extend it.
+final class CompileContext {
+    let options: CompileOptions
+    let fileName: String
+    let document: XMLNode
+    var builder: GraphBuilder
+    private(set) var diagnostics: [CompileDiagnostic] = []
+    private(set) var hasErrors = false
+
+    /// Every element with an `id`, by id.
+    private(set) var elementsByID: [String: XMLNode] = [:]
+    /// Object index per XIB id (allocated on first reference or definition).
+    private var objectsByID: [String: Int] = [:]
+    /// Ids that were referenced before (or without) being defined, with the first referencing node.
+    private var pendingReferences: [String: XMLNode] = [:]
+    private var pendingOrder: [String] = []
+    /// Ids whose object has been encoded.
+    private var definedIDs: Set<String> = []
+
+    /// Whether user-visible strings become `NSLocalizableString`.
+    let localized: Bool
+
+    init(options: CompileOptions, fileName: String, document: XMLNode) {
+        self.options = options
+        self.fileName = fileName
+        self.document = document
+        builder = GraphBuilder(coderVersion: options.coderVersion)
+        localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
+        index(document)
+    }
+
+    private func index(_ node: XMLNode) {
+        if let id = node.peek("id") {
+            if let previous = elementsByID[id] {
+                warning(at: node, "duplicate id '\(id)' (first defined at line \(previous.line))")
+            } else {
+                elementsByID[id] = node
+            }
+        }
+        for c in node.children { index(c) }
+    }
+
+    var coderVersion: Int { options.coderVersion }
+
+    // MARK: Diagnostics
+
+    func error(at node: XMLNode, _ message: String) {
+        hasErrors = true
+        diagnostics.append(CompileDiagnostic(severity: .error, file: fileName, line: node.line, column: node.column, message: message))
+    }
+
+    func warning(at node: XMLNode, _ message: String) {
+        diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: node.line, column: node.column, message: message))
+    }
+
+    /// Warns about elements no encoder visited and attributes no encoder read.
+    func reportUnhandled(_ root: XMLNode) {
+        func walk(_ n: XMLNode) {
+            if !n.visited {
+                warning(at: n, "element <\(n.name)>\(n.peek("key").map { " (key \"\($0)\")" } ?? "") is not supported yet; ignored")
+                return
+            }
+            let unused = n.unusedAttributes.filter { !Self.metadataAttributes.contains($0) }
+            if !unused.isEmpty {
+                warning(at: n, "<\(n.name)>: attribute\(unused.count > 1 ? "s" : "") \(unused.map { "'\($0)'" }.joined(separator: ", ")) not supported yet; ignored")
+            }
+            for c in n.children { walk(c) }
+        }
+        walk(root)
+    }
+
+    /// Attributes that only matter to Interface Builder.
+    static let metadataAttributes: Set<String> = [
+        "id", "misplaced", "ambiguous", "userLabel", "colorLabel", "key", "placeholderIntrinsicWidth",
+        "placeholderIntrinsicHeight", "verifyAmbiguity", "horizontalPositionIntrinsic", "adjustsImageSizeForAccessibilityContentSizeCategory",
+    ]
+
+    /// Marks a whole subtree as handled (IB-only metadata such as `canvasLocation`).
+    func ignore(_ node: XMLNode) {
+        node.visited = true
+        for i in node.unusedAttributes { _ = node[i] }
+        for c in node.children { ignore(c) }
+    }
+
+    // MARK: Objects by id
+
+    /// The object for an element being defined now (reusing a slot allocated by an earlier reference).
+    func define(_ node: XMLNode, className: String) -> Int {
+        node.visited = true
+        guard let id = node["id"] else { return builder.new(className) }
+        definedIDs.insert(id)
+        if let i = objectsByID[id] {
+            builder.graph.objects[i].className = className
+            return i
+        }
+        let i = builder.new(className)
+        objectsByID[id] = i
+        return i
+    }
+
+    /// Defines the object of `id` without an element of its own (aliases and synthesized objects).
+    func bind(id: String, to index: Int) {
+        if let existing = objectsByID[id], existing != index {
+            // A reference was taken before the definition: move the referenced slot's users later.
+            aliasSlots[existing] = index
+        }
+        objectsByID[id] = index
+        definedIDs.insert(id)
+    }
+
+    private var aliasSlots: [Int: Int] = [:]
+
+    /// The object index that `id` refers to; records an unresolved reference for error reporting.
+    func reference(_ id: String, from node: XMLNode) -> Int {
+        if let i = objectsByID[id] {
+            if !definedIDs.contains(id), pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
+            return i
+        }
+        let i = builder.new("NSObject")
+        objectsByID[id] = i
+        if !definedIDs.contains(id) { pendingReferences[id] = node; pendingOrder.append(id) }
+        return i
+    }
+
+    func isDefined(_ id: String) -> Bool { definedIDs.contains(id) }
+    func objectIndex(forID id: String) -> Int? { objectsByID[id] }
+
+    /// Reports references to ids that no encoder defined; patches aliased slots.
+    func finishReferences() {
+        for id in pendingOrder where !definedIDs.contains(id) {
+            guard let node = pendingReferences[id] else { continue }
+            if elementsByID[id] == nil {
+                error(at: node, "reference to unknown id '\(id)'")
+            } else {
+                error(at: node, "reference to id '\(id)' whose element is not archived")
+            }
+        }
+        pendingOrder.removeAll()
+        pendingReferences.removeAll()
+        if !aliasSlots.isEmpty {
+            for oi in builder.graph.objects.indices {
+                for ei in builder.graph.objects[oi].entries.indices {
+                    switch builder.graph.objects[oi].entries[ei].value {
+                    case .object(let t): if let n = aliasSlots[t] { builder.graph.objects[oi].entries[ei].value = .object(n) }
+                    case .conditionalObject(let t): if let n = aliasSlots[t] { builder.graph.objects[oi].entries[ei].value = .conditionalObject(n) }
+                    default: break
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Strings
+
+    /// A user-visible string: `NSLocalizableString` in Base-localized documents, else a shared `NSString`.
+    func localizable(_ text: String, owner: XMLNode, property: String) -> Int {
+        guard localized, let id = owner.peek("id") else { return builder.string(text) }
+        var o = NibObject(className: "NSLocalizableString")
+        o.append("NS.bytes", .data(Array(text.utf8)))
+        o.append("NSKey", .object(builder.string("\(id).\(property)")))
+        o.append("NSDev", .object(builder.string(text)))
+        return builder.graph.add(o)
+    }
+}
+
+// MARK: Number formatting
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// C `printf` formatting of one double (`"%.3g"` and friends).
+func cFormat(_ format: String, _ value: Double) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let n = withVaList([value]) { args in
+        buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 64, format, args) }
+    }
+    return String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Shortest round-trip text of a double without a trailing `.0` (`320`, `12.666666666666664`).
+func shortNumber(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return String(v)
+}

@@ -1,0 +1,50 @@
+import NibArchive
+import XIB
+
+/// Options for one compilation; the `nibc compile` flags map onto these fields.
+public struct CompileOptions: Sendable, Hashable {
+    /// The module used for `customModuleProvider="target"` classes that name no `customModule`.
+    public var moduleName: String?
+    /// Minimum deployment target (for example `"13.0"`); recorded for platform rules that depend on it.
+    public var minimumDeploymentTarget: String?
+    /// Coder version of the output: 10 (Xcode 11 and later, the default) or 9 (Xcode 9/10 vocabulary:
+    /// no `UIViewLargeContentStoredProperties`, `UIButtonConfiguration`, `-Double` colour keys, older
+    /// system font names, inlined sets).
+    public var coderVersion: Int
+    /// Treat user-visible strings as Base-localized (`NSLocalizableString` with `<id>.<property>` keys).
+    /// `nil` means: on when the file name lies inside a `Base.lproj` folder.
+    public var baseLocalized: Bool?
+
+    /// Creates options; the defaults reproduce current Xcode output.
+    public init(moduleName: String? = nil, minimumDeploymentTarget: String? = nil, coderVersion: Int = 10,
+                baseLocalized: Bool? = nil) {
+        self.moduleName = moduleName
+        self.minimumDeploymentTarget = minimumDeploymentTarget
+        self.coderVersion = coderVersion
+        self.baseLocalized = baseLocalized
+    }
+}
+
+/// A compiler message with its position, printed as `file:line:col: warning|error: message`
+/// (the `XIB` module's `Diagnostic`).
+public typealias CompileDiagnostic = Diagnostic
+
+/// A failed compilation: every error (and the warnings collected before it).
+///
+/// The CLI prints `diagnostics` one per line to standard error and exits with status 1.
+public struct CompileError: Error, Sendable, CustomStringConvertible {
+    /// All diagnostics, errors included, in source order of discovery.
+    public var diagnostics: [CompileDiagnostic]
+    public init(diagnostics: [CompileDiagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// The outcome of a successful compilation.
+public struct CompileResult: Sendable {
+    /// The `.nib` file bytes.
+    public var bytes: [UInt8]
+    /// The object graph that was written (object 0 is the root).
+    public var graph: NibGraph
+    /// Warnings (never errors: errors throw `CompileError`).
+    public var diagnostics: [CompileDiagnostic]
+}

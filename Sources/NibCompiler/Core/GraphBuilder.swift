@@ -1,0 +1,143 @@
+import NibArchive
+
+/// Builds a `NibGraph`: object creation plus the interning ibtool does (strings, numbers, the empty
+/// array, and value-equal objects such as colours, system fonts and image placeholders).
+///
+/// Objects can be created in any order; only the root must be object 0 (the writer renumbers).
+struct GraphBuilder {
+    var graph: NibGraph
+    private var strings: [String: Int] = [:]
+    private var intNumbers: [Int64: Int] = [:]
+    private var doubleNumbers: [UInt64: Int] = [:]
+    private var emptyArrayIndex: Int?
+    /// Value-equal objects interned by a caller-chosen key (class + entries fingerprint).
+    private var interned: [String: Int] = [:]
+
+    init(coderVersion: Int) {
+        graph = NibGraph(coderVersion: UInt32(coderVersion), objects: [NibObject(className: "NSObject")])
+    }
+
+    var coderVersion: Int { Int(graph.coderVersion) }
+
+    /// A new, empty object of `className`.
+    mutating func new(_ className: String) -> Int {
+        graph.add(NibObject(className: className))
+    }
+
+    mutating func set(_ index: Int, _ object: NibObject) { graph.objects[index] = object }
+
+    mutating func append(_ index: Int, _ key: String, _ value: NibGraphValue) {
+        graph.objects[index].append(key, value)
+    }
+
+    /// The shared `NSString` for `s`.
+    mutating func string(_ s: String) -> Int {
+        if let i = strings[s] { return i }
+        let i = graph.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(s.utf8)))]))
+        strings[s] = i
+        return i
+    }
+
+    /// A shared `NSNumber` holding an integer (numeric equality with doubles, first representation wins).
+    mutating func number(_ v: Int64) -> Int {
+        if let i = intNumbers[v] { return i }
+        if let i = doubleNumbers[Double(v).bitPattern] { return i }
+        let i = graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.intval", value: .int(v))]))
+        intNumbers[v] = i
+        return i
+    }
+
+    /// A shared `NSNumber` holding a double.
+    mutating func number(_ v: Double) -> Int {
+        let normalized = v == 0 ? 0.0 : v
+        if let i = doubleNumbers[normalized.bitPattern] { return i }
+        if normalized.rounded() == normalized, abs(normalized) < 1e15, let i = intNumbers[Int64(normalized)] { return i }
+        let i = graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.dblval", value: .double(v))]))
+        doubleNumbers[normalized.bitPattern] = i
+        return i
+    }
+
+    /// An inlined collection (`NSArray`, `NSMutableArray`, `NSMutableDictionary`, …). Empty immutable
+    /// arrays are one shared object.
+    mutating func collection(_ className: String, _ items: [Int]) -> Int {
+        if items.isEmpty, className == "NSArray" {
+            if let e = emptyArrayIndex { return e }
+        }
+        var o = NibObject(className: className, entries: [NibEntry(key: "NSInlinedValue", value: .bool(true))])
+        o.entries.reserveCapacity(items.count + 1)
+        for item in items { o.append("UINibEncoderEmptyKey", .object(item)) }
+        let i = graph.add(o)
+        if items.isEmpty, className == "NSArray" { emptyArrayIndex = i }
+        return i
+    }
+
+    mutating func array(_ items: [Int]) -> Int { collection("NSArray", items) }
+    mutating func mutableArray(_ items: [Int]) -> Int { collection("NSMutableArray", items) }
+
+    /// A dictionary from alternating key/value object indices.
+    mutating func dictionary(_ className: String, _ pairs: [(Int, Int)]) -> Int {
+        var flat: [Int] = []
+        flat.reserveCapacity(pairs.count * 2)
+        for (k, v) in pairs { flat.append(k); flat.append(v) }
+        return collection(className, flat)
+    }
+
+    /// An `NSSet`: keyed `NS.object.N` form in coder 10, inlined form in coder 9.
+    mutating func set(_ className: String, _ items: [Int]) -> Int {
+        if coderVersion < 10 { return collection(className, items) }
+        var o = NibObject(className: className)
+        for (n, item) in items.enumerated() { o.append("NS.object.\(n)", .object(item)) }
+        return graph.add(o)
+    }
+
+    /// Adds `object`, or returns the existing value-equal object added through this function.
+    mutating func intern(_ object: NibObject) -> Int {
+        let key = fingerprint(object)
+        if let i = interned[key] { return i }
+        let i = graph.add(object)
+        interned[key] = i
+        return i
+    }
+
+    private func fingerprint(_ o: NibObject) -> String {
+        var s = o.className
+        for e in o.entries {
+            s += "|" + e.key + "="
+            switch e.value {
+            case .int(let v): s += "i\(v)"
+            case .fixedWidthInteger(let v, _): s += "i\(v)"
+            case .bool(let b): s += b ? "T" : "F"
+            case .float(let f): s += "f\(f.bitPattern)"
+            case .double(let d): s += "d\(d.bitPattern)"
+            case .data(let d): s += "b" + d.map { String($0, radix: 16) }.joined(separator: ",")
+            case .null: s += "n"
+            case .object(let i): s += "o\(i)"
+            case .conditionalObject(let i): s += "c\(i)"
+            }
+        }
+        return s
+    }
+}
+
+/// Collects one object's entries in `encodeWithCoder:` order.
+struct Entries {
+    var list: [NibEntry] = []
+    mutating func add(_ key: String, _ value: NibGraphValue) { list.append(NibEntry(key: key, value: value)) }
+    mutating func obj(_ key: String, _ index: Int) { list.append(NibEntry(key: key, value: .object(index))) }
+    mutating func int(_ key: String, _ v: Int) { list.append(NibEntry(key: key, value: .int(Int64(v)))) }
+    mutating func bool(_ key: String, _ v: Bool) { list.append(NibEntry(key: key, value: .bool(v))) }
+    mutating func float(_ key: String, _ v: Double) { list.append(NibEntry(key: key, value: .float(Float(v)))) }
+    mutating func double(_ key: String, _ v: Double) { list.append(NibEntry(key: key, value: .double(v))) }
+    mutating func null(_ key: String) { list.append(NibEntry(key: key, value: .null)) }
+}
+
+/// Packed UIKit geometry: type byte 7 followed by little-endian float64 fields (§4.2).
+func packedDoubles(_ values: [Double]) -> NibGraphValue {
+    var out: [UInt8] = [7]
+    out.reserveCapacity(1 + values.count * 8)
+    for v in values {
+        var bits = v.bitPattern.littleEndian
+        withUnsafeBytes(of: &bits) { out.append(contentsOf: $0) }
+    }
+    return .data(out)
+}

@@ -1,0 +1,42 @@
+import NibArchive
+import XIB
+
+/// Compiles an Interface Builder `.xib` document into a binary `.nib` (NIBArchive).
+///
+/// ```swift
+/// let result = try XIBCompiler(options: .init(moduleName: "App")).compile(xib: bytes, fileName: "View.xib")
+/// ```
+/// Errors throw `CompileError` (the CLI prints its diagnostics and exits with status 1); warnings
+/// come back in `CompileResult.diagnostics`. The platform is chosen by the document's
+/// `targetRuntime` through `PlatformRegistry`.
+public struct XIBCompiler: Sendable {
+    public var options: CompileOptions
+
+    public init(options: CompileOptions = CompileOptions()) { self.options = options }
+
+    /// Compiles `bytes` (the XIB text); `fileName` is used in diagnostics and for Base-localization detection.
+    public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
+        let root: XMLNode
+        do {
+            root = XMLNode.build(from: try XMLTree(bytes: bytes, file: fileName))
+        } catch {
+            throw CompileError(diagnostics: [error.diagnostic])
+        }
+        let context = CompileContext(options: options, fileName: fileName, document: root)
+        guard root.name == "document" else {
+            context.error(at: root, "expected a <document> root element, found <\(root.name)>")
+            throw CompileError(diagnostics: context.diagnostics)
+        }
+        let runtime = root["targetRuntime"] ?? ""
+        guard let platform = PlatformRegistry.platform(forTargetRuntime: runtime) else {
+            context.error(at: root, "unsupported targetRuntime '\(runtime)'")
+            throw CompileError(diagnostics: context.diagnostics)
+        }
+        platform.compile(document: root, context: context)
+        context.reportUnhandled(root)
+        if context.hasErrors { throw CompileError(diagnostics: context.diagnostics) }
+        let graph = context.builder.graph
+        let out = NibArchiveWriter().write(graph)
+        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnostics)
+    }
+}

@@ -1,0 +1,94 @@
+import NibArchive
+
+extension UIKitCompiler {
+    static let systemItems: [String: Int] = [
+        "done": 0, "cancel": 1, "edit": 2, "save": 3, "add": 4, "flexibleSpace": 5, "fixedSpace": 6, "compose": 7, "reply": 8,
+        "action": 9, "organize": 10, "bookmarks": 11, "search": 12, "refresh": 13, "stop": 14, "camera": 15, "trash": 16,
+        "play": 17, "pause": 18, "rewind": 19, "fastForward": 20, "undo": 21, "redo": 22, "pageCurl": 23, "close": 24,
+    ]
+
+    /// `<navigationBar>` / `<toolbar>` (§6.14).
+    func encodeBar(_ node: XMLNode, className: String) -> Int {
+        var style = ViewStyle()
+        style.alwaysWriteHugging = true
+        return encodeViewObject(node, className: className, style: style) { e, _ in
+            e.int("UIBarTranslucence", node.bool("translucent") == false ? 2 : 1)
+            e.int("UIBarPosition", className == "UINavigationBar" ? 2 : 1)
+            if let c = node.child("color", key: "barTintColor") { e.obj("UIBarTintColor", color(c)) }
+            node.markUsed("barStyle")
+            if let items = node.child("items") {
+                var out: [Int] = []
+                for c in items.children { if let enc = UIKitEncoders.table[c.name] { out.append(enc(self, c)) } }
+                e.obj("UIItems", className == "UIToolbar" ? b.array(out) : b.mutableArray(out))
+            }
+        }
+    }
+
+    /// `<navigationItem>` → `UINavigationItem` (§6.15).
+    func encodeNavigationItem(_ node: XMLNode) -> Int {
+        let index = ctx.define(node, className: "UINavigationItem")
+        var e = Entries()
+        if let t = node["title"] { e.obj("UITitle", ctx.localizable(t, owner: node, property: "title")) }
+        var listed: [Int] = []
+        func item(_ key: String) -> Int? {
+            guard let n = node.keyed(key), let enc = UIKitEncoders.table[n.name] else { return nil }
+            let i = enc(self, n)
+            listed.append(i)
+            return i
+        }
+        if let back = item("backBarButtonItem") { e.obj("UIBackBarButtonItem", back) }
+        let left = item("leftBarButtonItem")
+        let right = item("rightBarButtonItem")
+        var rights: [Int] = right.map { [$0] } ?? []
+        if let list = node.child("rightBarButtonItems") {
+            for c in list.children { if let enc = UIKitEncoders.table[c.name] { let i = enc(self, c); rights.append(i); listed.append(i) } }
+        }
+        var lefts: [Int] = left.map { [$0] } ?? []
+        if let list = node.child("leftBarButtonItems") {
+            for c in list.children { if let enc = UIKitEncoders.table[c.name] { let i = enc(self, c); lefts.append(i); listed.append(i) } }
+        }
+        if let l = lefts.first { e.obj("UILeftBarButtonItem", l) }
+        if let r = rights.first { e.obj("UIRightBarButtonItem", r) }
+        if !lefts.isEmpty { e.obj("UILeftBarButtonItems", b.array(lefts)) }
+        if !rights.isEmpty { e.obj("UIRightBarButtonItems", b.array(rights)) }
+        if let tv = node.keyed("titleView"), let enc = UIKitEncoders.table[tv.name] {
+            let i = enc(self, tv)
+            listed.append(i)
+            e.obj("UITitleView", i)
+        }
+        e.int("UILargeTitleDisplayMode", ["automatic": 0, "always": 1, "never": 2][node["largeTitleDisplayMode"] ?? "automatic"] ?? 0)
+        if let p = node["prompt"] { e.obj("UIPrompt", ctx.localizable(p, owner: node, property: "prompt")) }
+        _ = node.child("attributedString", key: "userComments").map { ctx.ignore($0) }
+        finishClass(node, index: index, originalClass: "UINavigationItem", entries: &e)
+        objectListChildren[index, default: []].append(contentsOf: listed)
+        encodeCommonChildren(node, index: index)
+        return index
+    }
+
+    /// `<barButtonItem>` → `UIBarButtonItem` (§6.16).
+    func encodeBarButtonItem(_ node: XMLNode) -> Int {
+        let index = ctx.define(node, className: "UIBarButtonItem")
+        var e = Entries()
+        if let cv = node.keyed("customView"), let enc = UIKitEncoders.table[cv.name] {
+            let i = enc(self, cv)
+            e.obj("UICustomView", i)
+            objectListChildren[index, default: []].append(i)
+        }
+        if node.bool("enabled") != false { e.bool("UIEnabled", true) }
+        let sys = node["systemItem"].flatMap { Self.systemItems[$0] }
+        if sys != nil { e.bool("UIIsSystemItem", true) }
+        let style = ["plain": 0, "bordered": 1, "done": 2][node["style"] ?? "bordered"] ?? 1
+        if style != 0 { e.int("UIStyle", style) }
+        if let t = node["title"] { e.obj("UITitle", ctx.localizable(t, owner: node, property: "title")) }
+        if let sys { e.int("UISystemItem", sys) }
+        if let img = node["image"] { e.obj("UIImage", imagePlaceholder(img, catalog: node["catalog"])) }
+        if let ref = node.child("imageReference", key: "image") { e.obj("UIImage", imageReference(ref)) }
+        if let i = node.child("inset", key: "imageInsets") { e.add("UIImageInsets", insets(i)) }
+        if let w = node.double("width"), w != 0 { e.float("UIWidth", w) }
+        if let c = node.child("color", key: "tintColor") { e.obj("UITintColor", color(c)) }
+        if let tag = node["tag"].flatMap({ Int($0) }), tag != 0 { e.int("UITag", tag) }
+        finishClass(node, index: index, originalClass: "UIBarButtonItem", entries: &e)
+        encodeCommonChildren(node, index: index)
+        return index
+    }
+}

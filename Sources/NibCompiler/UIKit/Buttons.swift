@@ -1,0 +1,76 @@
+import NibArchive
+
+extension UIKitCompiler {
+    static let buttonTypes: [String: Int] = [
+        "custom": 0, "system": 1, "roundedRect": 1, "detailDisclosure": 2, "infoLight": 3, "infoDark": 4, "contactAdd": 5,
+    ]
+    static let horizontalAlignments: [String: Int] = ["center": 0, "left": 1, "right": 2, "fill": 3, "leading": 4, "trailing": 5]
+    static let verticalAlignments: [String: Int] = ["center": 0, "top": 1, "bottom": 2, "fill": 3]
+    static let controlStates: [String: Int] = ["normal": 0, "highlighted": 1, "disabled": 2, "selected": 4, "focused": 8]
+
+    /// Keys of `UIControl` (enabled/selected/highlighted, content alignment).
+    func controlKeys(_ node: XMLNode, into e: inout Entries, defaultHorizontal: Int = 0) {
+        if node.bool("enabled") == false { e.bool("UIDisabled", true) }
+        if node.bool("selected") == true { e.bool("UISelected", true) }
+        if node.bool("highlighted") == true { e.bool("UIHighlighted", true) }
+        let h = node["contentHorizontalAlignment"].flatMap { Self.horizontalAlignments[$0] } ?? defaultHorizontal
+        if h != 0 { e.int("UIContentHorizontalAlignment", h) }
+        if let v = node["contentVerticalAlignment"].flatMap({ Self.verticalAlignments[$0] }), v != 0 { e.int("UIContentVerticalAlignment", v) }
+    }
+
+    /// `<button>` → `UIButton` (§6.2).
+    func encodeButton(_ node: XMLNode) -> Int {
+        encodeViewObject(node, className: "UIButton", style: ViewStyle()) { e, _ in
+            controlKeys(node, into: &e)
+            node.markUsed("hasAttributedTitle")
+            var states: [(Int, Int)] = []
+            var attributedTitleSize: Double?
+            for s in node.children where s.name == "state" {
+                s.visited = true
+                let state = Self.controlStates[s["key"] ?? "normal"] ?? 0
+                var c = Entries()
+                if let at = s.child("attributedString", key: "attributedTitle") {
+                    let a = attributedString(at, mutable: false)
+                    attributedTitleSize = attributedTitleSize ?? a.firstFontSize
+                    c.obj("UIAttributedTitle", a.index)
+                }
+                if let t = s["title"] { c.obj("UITitle", ctx.localizable(t, owner: node, property: "\(s.peek("key") ?? "normal")Title")) }
+                if let img = s["image"] { c.obj("UIImage", imagePlaceholder(img, catalog: s["catalog"])) }
+                if let ref = s.child("imageReference", key: "image") { c.obj("UIImage", imageReference(ref)) }
+                if let bg = s["backgroundImage"] { c.obj("UIBackgroundImage", imagePlaceholder(bg, catalog: nil)) }
+                if let tc = s.child("color", key: "titleColor") { c.obj("UITitleColor", color(tc)) }
+                if let sc = s.child("color", key: "titleShadowColor") { c.obj("UIShadowColor", color(sc)) }
+                if let psc = s.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration") {
+                    var sym = Entries()
+                    sym.null("UITraitCollection")
+                    let weights = ["ultraLight": 1, "thin": 2, "light": 3, "regular": 4, "medium": 5, "semibold": 6, "bold": 7, "heavy": 8, "black": 9]
+                    if let w = psc["weight"].flatMap({ weights[$0] }) { sym.int("UISymbolWeight", w) }
+                    psc.markUsed("scale", "configurationType")
+                    c.obj("UIImageSymbolConfiguration", b.graph.add(.init(className: "UIImageSymbolConfiguration", entries: sym.list)))
+                }
+                states.append((b.number(Int64(state)), b.graph.add(.init(className: "UIButtonContent", entries: c.list))))
+            }
+            if !states.isEmpty { e.obj("UIButtonStatefulContent", b.dictionary("NSMutableDictionary", states)) }
+            let lb = node["lineBreakMode"].flatMap { Self.lineBreakModes[$0] } ?? 5
+            if lb != 5 { e.int("UILineBreakMode", lb) }
+            if node.bool("reversesTitleShadowWhenHighlighted") == true { e.bool("UIReversesTitleShadowWhenHighlighted", true) }
+            if node.bool("showsTouchWhenHighlighted") == true { e.bool("UIShowsTouchWhenHighlighted", true) }
+            e.bool("UIAdjustsImageWhenHighlighted", node.bool("adjustsImageWhenHighlighted") ?? true)
+            e.bool("UIAdjustsImageWhenDisabled", node.bool("adjustsImageWhenDisabled") ?? true)
+            var type = 0
+            if let t = node["buttonType"] {
+                if let v = Self.buttonTypes[t] { type = v } else { ctx.warning(at: node, "unknown buttonType '\(t)'") }
+            }
+            if type != 0 { e.int("UIButtonType", type) }
+            if let fd = node.child("fontDescription", key: "fontDescription") {
+                e.obj("UIFont", font(fd))
+            } else {
+                e.obj("UIFont", systemFont(size: attributedTitleSize ?? (type == 0 ? 18 : 15)))
+            }
+            if let i = node.child("inset", key: "contentEdgeInsets") { e.add("UIContentEdgeInsets", insets(i)) }
+            if let i = node.child("inset", key: "imageEdgeInsets") { e.add("UIImageEdgeInsets", insets(i)) }
+            if let i = node.child("inset", key: "titleEdgeInsets") { e.add("UITitleEdgeInsets", insets(i)) }
+            if coder10 { e.null("UIButtonConfiguration") }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import NibArchive
+
+extension UIKitCompiler {
+    /// Encodes a `<color>` element as a shared `UIColor` (§8 of UIKIT-MAPPING.md).
+    func color(_ node: XMLNode) -> Int {
+        node.visited = true
+        _ = node["key"]
+        if let name = node.peek("name"), node.peek("catalog") == "System" {
+            // AppKit catalog colours inside attributed strings resolve to plain RGB.
+            node.markUsed("name", "catalog", "colorSpace")
+            let known: [String: (Double, Double, Double, Double)] = [
+                "textColor": (0, 0, 0, 1), "labelColor": (0, 0, 0, 1), "controlTextColor": (0, 0, 0, 1), "textBackgroundColor": (1, 1, 1, 1),
+            ]
+            let v = known[name] ?? { ctx.warning(at: node, "unknown catalog colour '\(name)'"); return (0, 0, 0, 1) }()
+            var e = Entries()
+            rgbKeys(&e, (v.0, v.1, v.2), alpha: v.3, exactDouble: true)
+            return b.intern(.init(className: "UIColor", entries: e.list))
+        }
+        if let name = node["name"] {
+            node.markUsed("colorSpace")
+            // Asset-catalog colour: fallback components come from <resources><namedColor>.
+            var e = Entries()
+            e.obj("UIDynamicCatalogName", b.string(name))
+            e.bool("UIDynamicCatalogUseNibBundle", true)
+            if let res = namedColors[name], let c = res.children.first(where: { $0.name == "color" }) {
+                let comps = components(c)
+                rgbKeys(&e, comps.rgb ?? (comps.white ?? 0, comps.white ?? 0, comps.white ?? 0), alpha: comps.alpha, exactDouble: comps.exact)
+            } else {
+                node.markUsed("catalog")
+                rgbKeys(&e, (0, 0, 0), alpha: 1, exactDouble: true)
+            }
+            return b.intern(.init(className: "UIColor", entries: e.list))
+        }
+        let cocoaTouchName = node["cocoaTouchSystemColor"]
+        var systemName = node["systemColor"] ?? cocoaTouchName
+        var source = node
+        if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
+           let res = systemColors[s], let c = res.children.first(where: { $0.name == "color" }) {
+            source = c
+        }
+        let comps = components(source)
+        var e = Entries()
+        if let white = comps.white {
+            if systemName == nil {
+                if white == 1, comps.alpha == 1 { systemName = "whiteColor" }
+                else if white == 0, comps.alpha == 0 { systemName = "clearColor" }
+                else if white == 0, comps.alpha == 1 { systemName = "blackColor" }
+            }
+            if let systemName { e.obj("UISystemColorName", b.string(systemName)) }
+            e.int("UIColorComponentCount", 2)
+            component(&e, "UIWhite", white, exact: comps.exact)
+            component(&e, "UIAlpha", comps.alpha, exact: true)
+            var text = cFormat("%.3g", white)
+            if comps.alpha != 1 { text += " " + cFormat("%.3g", comps.alpha) }
+            e.add("NSWhite", .data(Array(text.utf8)))
+            e.int("NSColorSpace", 4)
+        } else {
+            if let systemName { e.obj("UISystemColorName", b.string(systemName)) }
+            rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
+        }
+        return b.intern(.init(className: "UIColor", entries: e.list))
+    }
+
+    private func component(_ e: inout Entries, _ key: String, _ v: Double, exact: Bool) {
+        e.float(key, v)
+        if coder10, exact, Double(Float(v)) != v { e.double(key + "-Double", v) }
+    }
+
+    private func rgbKeys(_ e: inout Entries, _ rgb: (Double, Double, Double), alpha: Double, exactDouble: Bool) {
+        e.int("UIColorComponentCount", 4)
+        let r = exactDouble ? rgb.0 : Double(Float(rgb.0))
+        let g = exactDouble ? rgb.1 : Double(Float(rgb.1))
+        let bl = exactDouble ? rgb.2 : Double(Float(rgb.2))
+        component(&e, "UIRed", r, exact: exactDouble)
+        component(&e, "UIGreen", g, exact: exactDouble)
+        component(&e, "UIBlue", bl, exact: exactDouble)
+        component(&e, "UIAlpha", alpha, exact: true)
+        var text = "\(cFormat("%.3g", r)) \(cFormat("%.3g", g)) \(cFormat("%.3g", bl))"
+        if alpha != 1 { text += " " + cFormat("%.3g", alpha) }
+        e.add("NSRGB", .data(Array(text.utf8)))
+        e.int("NSColorSpace", 2)
+    }
+
+    /// Components after colour-space conversion; `exact` is false when converted (float results only).
+    private func components(_ n: XMLNode) -> (rgb: (Double, Double, Double)?, white: Double?, alpha: Double, exact: Bool) {
+        let alpha = n.double("alpha") ?? 1
+        let space = n["colorSpace"]
+        let custom = n["customColorSpace"]
+        if let w = n.double("white") {
+            return (nil, w, alpha, true)
+        }
+        let r = n.double("red") ?? 0, g = n.double("green") ?? 0, bl = n.double("blue") ?? 0
+        switch (space, custom) {
+        case ("calibratedRGB", _), (_, "calibratedRGB"):
+            return (genericRGBToSRGB(r, g, bl), nil, alpha, false)
+        case (_, "displayP3"):
+            return (displayP3ToSRGB(r, g, bl), nil, alpha, false)
+        default:
+            return ((r, g, bl), nil, alpha, true)
+        }
+    }
+}
+
+private func srgbEncode(_ v: Double) -> Double {
+    let s = v < 0 ? -1.0 : 1.0
+    let a = abs(v)
+    return s * (a <= 0.0031308 ? 12.92 * a : 1.055 * pow(a, 1 / 2.4) - 0.055)
+}
+
+private func srgbDecode(_ v: Double) -> Double {
+    let s = v < 0 ? -1.0 : 1.0
+    let a = abs(v)
+    return s * (a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4))
+}
+
+/// Generic RGB (gamma 1.8) → extended sRGB, with the matrix fitted on Apple's output (max error 2e-5).
+func genericRGBToSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+    let lr = pow(r, 1.8), lg = pow(g, 1.8), lb = pow(b, 1.8)
+    // Rows normalized so that white stays white (the fitted rows summed to 1.00001).
+    let R = (1.02525 * lr - 0.02654 * lg + 0.00130 * lb) / 1.00001
+    let G = (0.01941 * lr + 0.94801 * lg + 0.03259 * lb) / 1.00001
+    let B = -0.00176 * lr - 0.00143 * lg + 1.00319 * lb
+    return (Double(Float(srgbEncode(R))), Double(Float(srgbEncode(G))), Double(Float(srgbEncode(B))))
+}
+
+/// Display P3 → extended sRGB.
+func displayP3ToSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+    let lr = srgbDecode(r), lg = srgbDecode(g), lb = srgbDecode(b)
+    let R = 1.2249401 * lr - 0.2249404 * lg
+    let G = -0.0420569 * lr + 1.0420571 * lg
+    let B = -0.0196376 * lr - 0.0786361 * lg + 1.0982735 * lb
+    return (Double(Float(srgbEncode(R))), Double(Float(srgbEncode(G))), Double(Float(srgbEncode(B))))
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,100 @@
+import NibArchive
+
+extension UIKitCompiler {
+    static let layoutAttributes: [String: Int] = [
+        "left": 1, "right": 2, "top": 3, "bottom": 4, "leading": 5, "trailing": 6, "width": 7, "height": 8,
+        "centerX": 9, "centerY": 10, "baseline": 11, "lastBaseline": 11, "firstBaseline": 12, "leftMargin": 13,
+        "rightMargin": 14, "topMargin": 15, "bottomMargin": 16, "leadingMargin": 17, "trailingMargin": 18,
+        "centerXWithinMargins": 19, "centerYWithinMargins": 20, "notAnAttribute": 0,
+    ]
+
+    /// The plain attribute for a margin attribute (13–18 → 1–6, 19–20 → 9–10).
+    static func legacyAttribute(_ a: Int) -> Int {
+        switch a {
+        case 13...18: return a - 12
+        case 19, 20: return a - 10
+        default: return a
+        }
+    }
+
+    /// Encodes a view's constraints. Returns the archived array (ibtool's grouping order, exclusions
+    /// removed) and the `UINibObjectsKey` order (same order, exclusions included).
+    func encodeConstraints(_ nodes: [XMLNode], owner: Int, ownerNode: XMLNode, alias: String?,
+                           excluded: Set<String>) -> (archived: [Int], listed: [Int]) {
+        let ownerID = ownerNode.peek("id")
+        var items: [(index: Int, group: Int, pos: Int, excluded: Bool)] = []
+        for (pos, c) in nodes.enumerated() {
+            if c.bool("placeholder") == true { continue }
+            let i = ctx.define(c, className: "NSLayoutConstraint")
+            // References to the owner (or to the cell whose constraints were hoisted here) become nil ids.
+            func ownerless(_ id: String?) -> String?? {
+                guard let id else { return .none }
+                return (id == ownerID || id == alias) ? .some(nil) : .some(id)
+            }
+            let firstRef = ownerless(c["firstItem"])
+            let secondRef = ownerless(c["secondItem"])
+            let firstID: String? = firstRef ?? nil
+            let secondID: String? = secondRef ?? nil
+            let first = firstID.map { ctx.reference($0, from: c) } ?? owner
+            let second: Int? = secondRef.map { id in id.map { ctx.reference($0, from: c) } ?? owner }
+            let fa = attribute(c, "firstAttribute")
+            let sa = c.peek("secondAttribute") != nil ? attribute(c, "secondAttribute") : 0
+            var e = Entries()
+            e.obj("NSFirstItem", first)
+            e.int("NSFirstAttributeV2", fa)
+            e.int("NSFirstAttribute", Self.legacyAttribute(fa))
+            switch c["relation"] {
+            case "greaterThanOrEqual": e.int("NSRelation", 1)
+            case "lessThanOrEqual": e.int("NSRelation", -1)
+            case nil, "equal": break
+            case let r?: ctx.warning(at: c, "unknown relation '\(r)'")
+            }
+            if let ms = c["multiplier"], let mv = parseMultiplier(ms), mv != 1 { e.double("NSMultiplier", mv) }
+            if let second {
+                e.obj("NSSecondItem", second)
+                e.int("NSSecondAttributeV2", sa)
+                e.int("NSSecondAttribute", Self.legacyAttribute(sa))
+            }
+            let constant = c.double("constant") ?? 0
+            let symbolic = c.bool("symbolic") == true
+            if constant != 0, !symbolic { e.double("NSConstantV2", constant) }
+            if symbolic { e.obj("NSSymbolicConstant", b.string("NSSpace")) }
+            e.bool("NSShouldBeArchived", true)
+            if let p = c.double("priority"), p != 1000 { e.int("NSPriority", Int(p)) }
+            if let ident = c["identifier"] { e.obj("NSLayoutIdentifier", b.string(ident)) }
+            var legacy = constant
+            if second != nil {
+                switch sa { case 13, 15, 17: legacy += 8; case 14, 16, 18: legacy -= 8; default: break }
+            }
+            switch fa { case 14, 16, 18: legacy += 8; case 13, 15, 17: legacy -= 8; default: break }
+            if legacy != 0, !symbolic { e.double("NSConstant", legacy) }
+            b.set(i, .init(className: "NSLayoutConstraint", entries: e.list))
+
+            // Group key: the other view (first item unless it is the owner).
+            let keyID: String? = firstID ?? secondID
+            // The owner's own layout guides group with the owner's constraints.
+            let keyNode = keyID.flatMap { ctx.elementsByID[$0] }
+            let group = (keyNode.map { $0.name == "viewLayoutGuide" } ?? true) ? -1 : keyNode!.order
+            let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false
+            items.append((i, group, pos, isExcluded))
+        }
+        let ordered = items.sorted { $0.group != $1.group ? $0.group < $1.group : $0.pos < $1.pos }
+        return (ordered.filter { !$0.excluded }.map(\.index), ordered.map(\.index))
+    }
+
+    private func attribute(_ c: XMLNode, _ name: String) -> Int {
+        guard let s = c[name] else { return 0 }
+        if let v = Self.layoutAttributes[s] { return v }
+        ctx.warning(at: c, "unknown layout attribute '\(s)'")
+        return 0
+    }
+
+    func parseMultiplier(_ s: String) -> Double? {
+        if let v = Double(s) { return v }
+        for sep in [":", "/"] {
+            let parts = s.split(separator: Character(sep))
+            if parts.count == 2, let a = Double(parts[0]), let d = Double(parts[1]), d != 0 { return a / d }
+        }
+        return nil
+    }
+}

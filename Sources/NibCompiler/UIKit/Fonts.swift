@@ -1,0 +1,116 @@
+import NibArchive
+
+extension UIKitCompiler {
+    /// Text-style sizes and traits at the content-size category each Xcode generation used.
+    static let textStyles9: [String: (Double, Bool)] = [
+        "UICTFontTextStyleHeadline": (17, true), "UICTFontTextStyleSubhead": (15, false), "UICTFontTextStyleBody": (17, false),
+        "UICTFontTextStyleFootnote": (13, false), "UICTFontTextStyleCaption1": (12, false), "UICTFontTextStyleCaption2": (11, false),
+        "UICTFontTextStyleCallout": (16, false), "UICTFontTextStyleTitle1": (28, false), "UICTFontTextStyleTitle2": (22, false),
+        "UICTFontTextStyleTitle3": (20, false), "UICTFontTextStyleLargeTitle": (34, false),
+    ]
+    static let textStyles10: [String: (Double, Bool)] = [
+        "UICTFontTextStyleHeadline": (14, true), "UICTFontTextStyleSubhead": (13, false), "UICTFontTextStyleBody": (14, false),
+        "UICTFontTextStyleFootnote": (12, false), "UICTFontTextStyleCaption1": (11, false), "UICTFontTextStyleCaption2": (11, false),
+        "UICTFontTextStyleCallout": (13, false), "UICTFontTextStyleTitle1": (25, false), "UICTFontTextStyleTitle2": (19, false),
+        "UICTFontTextStyleTitle3": (17, false), "UICTFontTextStyleLargeTitle": (31, false),
+    ]
+    /// System weights: face suffix, CTFont usage, traits.
+    static let weights: [String: (String, String, Int)] = [
+        "regular": ("Regular", "CTFontRegularUsage", 0), "medium": ("Medium", "CTFontMediumUsage", 0),
+        "semibold": ("Semibold", "CTFontDemiUsage", 2), "bold": ("Bold", "CTFontEmphasizedUsage", 2),
+        "heavy": ("Heavy", "CTFontHeavyUsage", 2), "black": ("Black", "CTFontBlackUsage", 2),
+        "light": ("Light", "CTFontLightUsage", 0), "thin": ("Thin", "CTFontThinUsage", 0),
+        "ultraLight": ("Ultralight", "CTFontUltraLightUsage", 0),
+    ]
+
+    /// Encodes a `<fontDescription>` as a `UIFont`; system fonts are shared, others are per use (§9).
+    func font(_ node: XMLNode) -> Int {
+        node.visited = true
+        _ = node["key"]
+        if let style = node["style"] {
+            let table = coder10 ? Self.textStyles10 : Self.textStyles9
+            let (size, bold) = table[style] ?? { ctx.warning(at: node, "unknown text style '\(style)'"); return (17, false) }()
+            let face = systemFaceName(size: size, weightSuffix: bold ? "Semibold" : "Regular")
+            var e = Entries()
+            let nameIndex = b.string(face)
+            e.obj("UIFontName", nameIndex)
+            e.obj("UIIBTextStyle", b.string(style))
+            e.double("UIFontPointSize", 0)
+            e.null("UIFontTextStyleForScaling")
+            e.double("UIFontPointSizeForScaling", 0)
+            e.double("UIFontMaximumPointSizeAfterScaling", 0)
+            e.int("UIFontTraits", bold ? 2 : 0)
+            e.bool("UISystemFont", true)
+            e.obj("NSName", nameIndex)
+            e.double("NSSize", size)
+            return b.graph.add(.init(className: "UIFont", entries: e.list))
+        }
+        var size = node.double("pointSize") ?? 12
+        if size == 0 { size = 12 }
+        if let name = node["name"] {
+            _ = node["family"]
+            let nameIndex = b.string(name)
+            let attrs = b.dictionary(coder10 ? "NSDictionary" : "NSMutableDictionary", [
+                (b.string("NSFontSizeAttribute"), sizeNumber(size)),
+                (b.string("NSFontNameAttribute"), nameIndex),
+            ])
+            let desc = b.graph.add(.init(className: "UIFontDescriptor", entries: [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attrs))]))
+            var e = Entries()
+            e.obj("UIFontName", nameIndex)
+            e.obj("UIFontDescriptor", desc)
+            e.double("UIFontPointSize", size)
+            e.int("UIFontTraits", 0)
+            e.bool("UISystemFont", false)
+            e.obj("NSName", nameIndex)
+            e.double("NSSize", size)
+            return b.graph.add(.init(className: "UIFont", entries: e.list))
+        }
+        let type = node["type"] ?? "system"
+        var weight = node["weight"] ?? "regular"
+        if type == "boldSystem" { weight = "bold" }
+        let (suffix, usage, traits0) = Self.weights[weight] ?? { ctx.warning(at: node, "unknown font weight '\(weight)'"); return ("Regular", "CTFontRegularUsage", 0) }()
+        var traits = traits0
+        var usageName = usage
+        if type == "italicSystem" { traits |= 1; usageName = "CTFontObliqueUsage" }
+        if type != "system", type != "boldSystem", type != "italicSystem" { ctx.warning(at: node, "unknown font type '\(type)'") }
+        return systemFont(size: size, suffix: type == "italicSystem" ? "Italic" : suffix, usage: usageName, traits: traits)
+    }
+
+    /// A shared system font.
+    func systemFont(size: Double, suffix: String = "Regular", usage: String = "CTFontRegularUsage", traits: Int = 0) -> Int {
+        let face = systemFaceName(size: size, weightSuffix: suffix)
+        let cacheKey = "\(face)|\(size)|\(usage)|\(traits)"
+        if let cached = fontCache[cacheKey] { return cached }
+        let nameIndex = b.string(face)
+        let attrPairs = [(b.string("NSFontSizeAttribute"), sizeNumber(size)), (b.string("NSCTFontUIUsageAttribute"), b.string(usage))]
+        let attrs = coder10 ? b.dictionary("NSDictionary", attrPairs) : b.dictionary("NSMutableDictionary", attrPairs.reversed())
+        let desc = b.graph.add(.init(className: "UIFontDescriptor", entries: [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attrs))]))
+        var e = Entries()
+        e.obj("UIFontName", nameIndex)
+        e.obj("UIFontDescriptor", desc)
+        e.double("UIFontPointSize", size)
+        e.null("UIFontTextStyleForScaling")
+        e.double("UIFontPointSizeForScaling", 0)
+        e.double("UIFontMaximumPointSizeAfterScaling", 0)
+        e.int("UIFontTraits", traits)
+        e.bool("UISystemFont", true)
+        e.obj("NSName", nameIndex)
+        e.double("NSSize", size)
+        let index = b.graph.add(.init(className: "UIFont", entries: e.list))
+        fontCache[cacheKey] = index
+        return index
+    }
+
+    private func sizeNumber(_ size: Double) -> Int {
+        if !coder10, size == size.rounded() { return b.number(Int64(size)) }
+        return b.number(size)
+    }
+
+    private func systemFaceName(size: Double, weightSuffix: String) -> String {
+        if coder10 { return ".SFUI-\(weightSuffix)" }
+        // Xcode 10 (documents saved with toolsVersion ≥ 14000) switches to the Display face from 20 pt;
+        // Xcode 9 used the Text face at every size.
+        let family = size >= 20 && toolsVersion >= 14000 ? ".SFUIDisplay" : ".SFUIText"
+        return weightSuffix == "Regular" ? family : "\(family)-\(weightSuffix)"
+    }
+}

@@ -1,0 +1,178 @@
+import NibArchive
+
+extension UIKitCompiler {
+    static let textAlignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
+    static let lineBreakModes: [String: Int] = [
+        "wordWrap": 0, "characterWrap": 1, "clip": 2, "headTruncation": 3, "tailTruncation": 4, "middleTruncation": 5,
+    ]
+    static let baselineAdjustments: [String: Int] = ["alignBaselines": 0, "alignCenters": 1, "none": 2]
+
+    /// `<label>` → `UILabel` (§6.1).
+    func encodeLabel(_ node: XMLNode) -> Int {
+        var style = ViewStyle()
+        style.defaultContentMode = 7
+        return encodeViewObject(node, className: "UILabel", style: style) { e, _ in
+            let attributed = node.child("attributedString", key: "attributedText")
+            var fontIndex: Int?
+            var fontSize = 17.0
+            if let fd = node.child("fontDescription", key: "fontDescription") {
+                fontSize = fd.peek("pointSize").flatMap(Double.init) ?? fontSize
+                fontIndex = font(fd)
+            }
+            var textColor: Int?
+            var nilTextColor = false
+            if let c = node.child("color", key: "textColor") { textColor = color(c) }
+            if node.child("nil", key: "textColor") != nil { nilTextColor = true }
+            _ = node.child("nil", key: "highlightedColor")
+            var attributedIndex: Int?
+            var runAlignment: Int?
+            if let attributed {
+                node.markUsed("usesAttributedText")
+                let a = attributedString(attributed, mutable: true, lineBreakOverride: Self.lineBreakModes[node.peek("lineBreakMode") ?? "tailTruncation"])
+                attributedIndex = a.index
+                e.obj("UIText", b.string(a.text))
+                if let f = a.firstFont { fontIndex = f; fontSize = a.firstFontSize ?? fontSize }
+                if let c = a.firstColor { textColor = c }
+                runAlignment = a.firstAlignment
+            } else if let t = node["text"] {
+                e.obj("UIText", ctx.localizable(t, owner: node, property: "text"))
+            }
+            e.obj("UIFont", fontIndex ?? systemFont(size: 17))
+            e.obj("UITextColor", textColor ?? labelColor())
+            e.add("UIShadowOffset", packedDoubles([0, -1]))
+            if let n = node["numberOfLines"].flatMap({ Int($0) }), n != 1 { e.int("UINumberOfLines", n) }
+            let baseline = node["baselineAdjustment"].map { Self.baselineAdjustments[$0] ?? 0 } ?? 1
+            if baseline != 0 { e.int("UIBaselineAdjustment", baseline) }
+            if node.bool("adjustsFontSizeToFit") != false {
+                e.bool("UIAdjustsFontSizeToFit", true)
+                let msf = node.peek("minimumScaleFactor").flatMap(Double.init)
+                let mfs = node.peek("minimumFontSize").flatMap(Double.init)
+                e.float("UIMinimumFontSize", mfs ?? (fontSize * (msf ?? 0)))
+                node.markUsed("minimumScaleFactor", "minimumFontSize")
+                if let lb = node["lineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), lb != 4 { e.int("UILineBreakMode", lb) }
+                e.int("UITextAlignment", runAlignment ?? node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
+                if let attributedIndex { e.obj("UIAttributedText", attributedIndex) }
+                if let p = node.double("preferredMaxLayoutWidth") { e.float("UIPreferredMaxLayoutWidth", p) }
+                e.float("UIMinimumScaleFactor", msf ?? ((mfs ?? 0) / fontSize))
+            } else {
+                if let mfs = node.double("minimumFontSize") { e.float("UIMinimumFontSize", mfs) }
+                if let lb = node["lineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), lb != 4 { e.int("UILineBreakMode", lb) }
+                e.int("UITextAlignment", runAlignment ?? node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
+                if let attributedIndex { e.obj("UIAttributedText", attributedIndex) }
+                if let p = node.double("preferredMaxLayoutWidth") { e.float("UIPreferredMaxLayoutWidth", p) }
+                if let msf = node.double("minimumScaleFactor") { e.float("UIMinimumScaleFactor", msf) }
+            }
+            if node.bool("adjustsLetterSpacingToFitWidth") == true { e.bool("UIAdjustsLetterSpacingToFit", true) }
+            e.bool("UIDisableUpdateTextColorOnTraitCollectionChange", !(attributed != nil || nilTextColor))
+            node.markUsed("enabled", "highlighted")
+        }
+    }
+
+    /// The system `labelColor` (gray 0) used when a label has no text colour.
+    func labelColor() -> Int {
+        var e = Entries()
+        e.obj("UISystemColorName", b.string("labelColor"))
+        e.int("UIColorComponentCount", 2)
+        e.float("UIWhite", 0)
+        e.float("UIAlpha", 1)
+        e.add("NSWhite", .data(Array("0".utf8)))
+        e.int("NSColorSpace", 4)
+        return b.intern(.init(className: "UIColor", entries: e.list))
+    }
+
+    struct AttributedResult {
+        var index: Int
+        var text: String
+        var firstFont: Int?
+        var firstFontSize: Double?
+        var firstColor: Int?
+        var firstAlignment: Int?
+    }
+
+    /// `<attributedString>` → `NSMutableAttributedString` / `NSAttributedString` (§10).
+    func attributedString(_ node: XMLNode, mutable: Bool, lineBreakOverride: Int? = nil) -> AttributedResult {
+        var text = ""
+        var runs: [(length: Int, dict: Int)] = []
+        var result = AttributedResult(index: 0, text: "")
+        for f in node.children where f.name == "fragment" {
+            f.visited = true
+            var content = f["content"] ?? ""
+            if let s = f.child("string", key: "content") { content = s.text; s.markUsed("key") }
+            text += content
+            var pairs: [(Int, Int)] = []
+            if let attrs = f.child("attributes") {
+                for a in attrs.children {
+                    a.visited = true
+                    switch a.name {
+                    case "color":
+                        let c = color(a)
+                        if result.firstColor == nil { result.firstColor = c }
+                        pairs.append((b.string("NSColor"), c))
+                    case "font":
+                        _ = a["key"]
+                        let size = a.double("size") ?? 12
+                        let fi = systemFont(size: size)
+                        a.markUsed("name", "family", "metaFont")
+                        if result.firstFont == nil { result.firstFont = fi; result.firstFontSize = size }
+                        pairs.append((b.string("NSFont"), fi))
+                    case "paragraphStyle":
+                        _ = a["key"]
+                        let (pi, align) = paragraphStyle(a, lineBreakOverride: lineBreakOverride)
+                        if result.firstAlignment == nil { result.firstAlignment = align }
+                        pairs.append((b.string("NSParagraphStyle"), pi))
+                    case "integer", "real":
+                        let k = a["key"] ?? ""
+                        let v = a.double("value") ?? 0
+                        pairs.append((b.string(k), a.name == "integer" ? b.number(Int64(v)) : b.number(v)))
+                    default:
+                        a.visited = false
+                    }
+                }
+            }
+            runs.append((content.utf16.count, b.dictionary("NSDictionary", pairs)))
+        }
+        result.text = text
+        var e = Entries()
+        e.obj("NSString", mutable ? b.graph.add(.init(className: "NSMutableString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(text.utf8)))])) : b.string(text))
+        if runs.count == 1 {
+            e.obj("NSAttributes", runs[0].dict)
+        } else if runs.count > 1 {
+            e.obj("NSAttributes", b.mutableArray(runs.map(\.dict)))
+            var info: [UInt8] = []
+            for (i, r) in runs.enumerated() { appendVarint(&info, r.length); appendVarint(&info, i) }
+            e.obj("NSAttributeInfo", b.graph.add(.init(className: "NSMutableData", entries: [NibEntry(key: "NS.bytes", value: .data(info))])))
+        }
+        result.index = b.graph.add(.init(className: mutable ? "NSMutableAttributedString" : "NSAttributedString", entries: e.list))
+        return result
+    }
+
+    private func appendVarint(_ out: inout [UInt8], _ v: Int) {
+        var v = v
+        repeat {
+            var byte = UInt8(v & 0x7F)
+            v >>= 7
+            if v != 0 { byte |= 0x80 }
+            out.append(byte)
+        } while v != 0
+    }
+
+    /// `NSParagraphStyle` with AppKit alignment numbers; returns it and the iOS alignment of the run.
+    func paragraphStyle(_ p: XMLNode, lineBreakOverride: Int?) -> (Int, Int) {
+        let appKitAlign: [String: Int] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
+        let iosAlign: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
+        let a = p["alignment"] ?? "natural"
+        let lbXIB: [String: Int] = ["wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5]
+        let written = p["lineBreakMode"].flatMap { lbXIB[$0] } ?? 0
+        let lb = lineBreakOverride ?? written
+        var e = Entries()
+        if let v = appKitAlign[a], v != 0 { e.int("NSAlignment", v) }
+        if lb != 0 { e.int("NSLineBreakMode", lb) }
+        if let v = p.double("lineSpacing"), v != 0 { e.double("NSLineSpacing", v) }
+        if let v = p.double("minimumLineHeight"), v != 0 { e.double("NSMinLineHeight", v) }
+        if let v = p.double("lineHeightMultiple"), v != 0 { e.double("NSLineHeightMultiple", v) }
+        e.null("NSTabStops")
+        p.markUsed("baseWritingDirection", "tighteningFactorForTruncation", "allowsDefaultTighteningForTruncation")
+        let cls = lb != written ? "NSMutableParagraphStyle" : "NSParagraphStyle"
+        return (b.graph.add(.init(className: cls, entries: e.list)), iosAlign[a] ?? 4)
+    }
+}

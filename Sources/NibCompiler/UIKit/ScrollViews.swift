@@ -1,0 +1,320 @@
+import NibArchive
+
+extension UIKitCompiler {
+    /// Scroll-view keys (§6.8) then `subclassKeys`.
+    func encodeScrollView(_ node: XMLNode, className: String, style: ViewStyle = ViewStyle(),
+                          subclassKeys: (inout Entries, Int) -> Void = { _, _ in }) -> Int {
+        encodeViewObject(node, className: className, style: style) { e, index in
+            if node.bool("bounces") == false { e.bool("UIBounceEnabled", false) }
+            if node.bool("alwaysBounceVertical") == true { e.bool("UIAlwaysBounceVertical", true) }
+            if node.bool("alwaysBounceHorizontal") == true { e.bool("UIAlwaysBounceHorizontal", true) }
+            if node.bool("showsHorizontalScrollIndicator") == false { e.bool("UIShowsHorizontalScrollIndicator", false) }
+            if node.bool("showsVerticalScrollIndicator") == false { e.bool("UIShowsVerticalScrollIndicator", false) }
+            if node.bool("scrollEnabled") == false { e.bool("UIScrollDisabled", true) }
+            if node.bool("pagingEnabled") == true { e.bool("UIPagingEnabled", true) }
+            if node.bool("directionalLockEnabled") == true { e.bool("UIDirectionalLockEnabled", true) }
+            if node.bool("delaysContentTouches") == false { e.bool("UIDelaysContentTouches", false) }
+            if node.bool("canCancelContentTouches") == false { e.bool("UICanCancelContentTouches", false) }
+            if let v = node.double("minimumZoomScale"), v != 1 { e.float("UIMinimumZoomScale", v) }
+            if let v = node.double("maximumZoomScale"), v != 1 { e.float("UIMaximumZoomScale", v) }
+            e.bool("UIBouncesZoom", node.bool("bouncesZoom") ?? true)
+            let dismiss = ["none": 0, "onDrag": 1, "interactive": 2]
+            if let k = node["keyboardDismissMode"].flatMap({ dismiss[$0] }), k != 0 { e.int("UIKeyboardDismissMode", k) }
+            e.int("UIScrollViewContentInsetAdjustmentBehavior", ["automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3][node["contentInsetAdjustmentBehavior"] ?? "automatic"] ?? 0)
+            e.int("UIScrollViewIndicatorInsetAdjustmentBehavior", 1)
+            node.markUsed("indicatorStyle")
+            subclassKeys(&e, index)
+        }
+    }
+
+    private func localOverrideTraitCollection() -> Int {
+        b.graph.add(.init(className: "UITraitCollection", entries: [NibEntry(key: "UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", value: .int(0))]))
+    }
+
+    /// `<tableView>` → `UITableView` (§6.9); prototype cells of XIB tables are not supported.
+    func encodeTableView(_ node: XMLNode) -> Int {
+        var style = ViewStyle()
+        var header: Int?, footer: Int?
+        if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] { header = enc(self, h) }
+        if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] { footer = enc(self, f) }
+        style.leadingSubviews = [header, footer].compactMap { $0 }
+        style.keyedObjectChildren = style.leadingSubviews
+        let plain = (node.peek("style") ?? "plain") == "plain"
+        return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
+            // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
+            if plain, let at = e.list.firstIndex(where: { $0.key == "UIBackgroundColor" }), let ci = e.list[at].value.objectIndex,
+               isWhiteOrSystemBackground(ci) {
+                e.list[at].value = .object(systemColor("tableBackgroundColor", white: 1, alpha: 1))
+            }
+            e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
+            let st = node["style"] == "grouped" ? 1 : (node["style"] == "insetGrouped" ? 2 : 0)
+            e.int("UITableViewStyle", st)
+            e.int("UIStyle", st)
+            if node["separatorStyle"] == "none" {
+                e.int("UISeparatorStyleIOS9AndLater", 0)
+            } else {
+                e.int("UISeparatorStyle", 1)
+                e.int("UISeparatorStyleIOS5AndLater", 1)
+            }
+            e.bool("UIPrefetchingEnabled", true)
+            e.float("UIRowHeight", node.double("rowHeight") ?? -1)
+            e.float("UISectionHeaderHeight", node.double("sectionHeaderHeight") ?? -1)
+            e.float("UISectionFooterHeight", node.double("sectionFooterHeight") ?? -1)
+            e.float("UIEstimatedRowHeight", node.double("estimatedRowHeight") ?? 0)
+            e.float("UIEstimatedSectionHeaderHeight", node.double("estimatedSectionHeaderHeight") ?? 0)
+            e.float("UIEstimatedSectionFooterHeight", node.double("estimatedSectionFooterHeight") ?? 0)
+            e.double("UIFillerRowHeight", 0)
+            e.double("UISectionHeaderTopPadding", -1)
+            if node.bool("allowsSelectionDuringEditing") == true { e.bool("UIAllowsSelectionDuringEditing", true) }
+            if node.bool("allowsSelection") == false { e.bool("UIAllowsSelection", false) }
+            e.bool("UIInsetsContentViewsToSafeArea", true)
+            if let c = node.child("color", key: "separatorColor") { e.obj("UISeparatorColor", color(c)) }
+            if let i = node.child("inset", key: "separatorInset") { e.add("UISeparatorInset", insets(i)) }
+            if let header { e.obj("UITableHeaderView", header) }
+            if let footer { e.obj("UITableFooterView", footer) }
+            e.int("UISeparatorInsetReference", 0)
+            node.markUsed("dataMode")
+            if node.child("prototypes") != nil || node.child("sections") != nil {
+                ctx.warning(at: node, "table prototypes/static sections are not archived in XIB compilation yet")
+            }
+        }
+    }
+
+    static let selectionStyles: [String: Int] = ["none": 0, "blue": 1, "gray": 2, "default": 3]
+    static let accessoryTypes: [String: Int] = ["none": 0, "disclosureIndicator": 1, "detailDisclosureButton": 2, "checkmark": 3, "detailButton": 4]
+    static let cellStyles: [String: Int] = [
+        "IBUITableViewCellStyleDefault": 0, "IBUITableViewCellStyleValue1": 1, "IBUITableViewCellStyleValue2": 2, "IBUITableViewCellStyleSubtitle": 3,
+    ]
+
+    /// `<tableViewCell>` → `UITableViewCell` with its content view and synthesized separator (§6.10–6.12).
+    func encodeTableViewCell(_ node: XMLNode) -> Int {
+        let cellID = node.peek("id")
+        let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
+        let cw = frame?.peek("width").flatMap(Double.init) ?? 320
+        let ch = frame?.peek("height").flatMap(Double.init) ?? 44
+        let selection = node["selectionStyle"].flatMap { Self.selectionStyles[$0] } ?? 3
+        let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
+        let compat = selection != 3 && !hasBackground
+
+        // Content view first (it owns the cell's constraints and guides).
+        var contentIndex: Int?
+        if let cv = node.keyed("contentView") {
+            var cstyle = ViewStyle()
+            cstyle.subviewsFirstInObjectList = true
+            cstyle.hoistedConstraints = node.child("constraints")
+            cstyle.hoistedFrom = cellID
+            cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
+            cv.markUsed("tableViewCell")
+            contentIndex = encodeViewObject(cv, className: "UITableViewCellContentView", style: cstyle) { _, _ in }
+        }
+        var sep = Entries()
+        sep.add("UIBounds", packedDoubles([0, 0, cw - 8, 1]))
+        sep.add("UICenter", packedDoubles([8 + (cw - 8) / 2, ch - 0.5]))
+        sep.bool("UIDeepDrawRect", true)
+        sep.bool("UIOpaque", true)
+        sep.bool("UIAutoresizeSubviews", true)
+        sep.int("UIViewSemanticContentAttribute", 0)
+        if coder10 { sep.null("UIViewLargeContentStoredProperties") }
+        let separator = b.graph.add(.init(className: "_UITableViewCellSeparatorView", entries: sep.list))
+
+        var style = ViewStyle()
+        style.extraSubviews = [separator]
+        if let contentIndex { style.leadingSubviews = [contentIndex] }
+        style.ownLayoutHoisted = true
+        return encodeCellLike(node, className: "UITableViewCell", style: style, compat: compat, cw: cw, ch: ch) { e, _ in
+            if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
+            if let s = node["style"].flatMap({ Self.cellStyles[$0] }), s != 0 { e.int("UITableViewCellStyle", s) }
+            if selection != 3 { e.int("UISelectionStyle", selection) }
+            if let a = node["accessoryType"].flatMap({ Self.accessoryTypes[$0] }), a != 0 { e.int("UIAccessoryType", a) }
+            if let l = node["indentationLevel"].flatMap({ Int($0) }), l != 0 { e.int("UIIndentationLevel", l) }
+            e.float("UIIndentationWidth", node.double("indentationWidth") ?? 10)
+            if hasBackground { e.bool("UITableCellBackgroundColorSet", true) }
+            if compat { e.obj("UISystemBackgroundView", systemBackgroundView(cw: cw, ch: ch, frame: frame)) } else { e.null("UISystemBackgroundView") }
+            e.null("UIContentConfigurationIdentifier")
+            e.null("UIContentConfigurationView")
+            if let contentIndex { e.obj("UIContentView", contentIndex) }
+            for (attr, key) in [("textLabel", "UITextLabel"), ("detailTextLabel", "UIDetailTextLabel"), ("imageView", "UIImageView")] {
+                if let id = node[attr] { e.obj(key, ctx.reference(id, from: node)) } else { e.null(key) }
+            }
+            node.markUsed("rowHeight", "focusStyle", "editingAccessoryType", "shouldIndentWhileEditing", "showsReorderControl")
+        }
+    }
+
+    /// A cell: the view keys plus the compatibility background colour ibtool adds to cells with a
+    /// non-default selection style and no background (§6.10).
+    private func encodeCellLike(_ node: XMLNode, className: String, style: ViewStyle, compat: Bool, cw: Double, ch: Double,
+                                subclassKeys: (inout Entries, Int) -> Void) -> Int {
+        encodeViewObject(node, className: className, style: style) { e, index in
+            if compat {
+                // Insert after UISubviews: UIBackgroundColor + UIDidEncodeCompatibilityBackgroundColor.
+                let at = (e.list.firstIndex { $0.key == "UISubviews" } ?? (e.list.firstIndex { $0.key == "UICenter" } ?? -1)) + 1
+                e.list.insert(NibEntry(key: "UIBackgroundColor", value: .object(tableCellPlainBackgroundColor())), at: at)
+                e.list.insert(NibEntry(key: "UIDidEncodeCompatibilityBackgroundColor", value: .bool(true)), at: at + 1)
+            }
+            subclassKeys(&e, index)
+        }
+    }
+
+    private func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
+        let o = b.graph.objects[ci]
+        if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: "NS.bytes") {
+            let name = String(decoding: d, as: UTF8.self)
+            return name == "whiteColor" || name == "systemBackgroundColor"
+        }
+        return false
+    }
+
+    func tableCellPlainBackgroundColor() -> Int {
+        var e = Entries()
+        e.obj("UISystemColorName", b.string("tableCellPlainBackgroundColor"))
+        e.int("UIColorComponentCount", 2)
+        e.float("UIWhite", 1)
+        e.float("UIAlpha", 1)
+        e.add("NSWhite", .data(Array("1".utf8)))
+        e.int("NSColorSpace", 4)
+        return b.intern(.init(className: "UIColor", entries: e.list))
+    }
+
+    private func systemColor(_ name: String, white: Double, alpha: Double) -> Int {
+        var e = Entries()
+        e.obj("UISystemColorName", b.string(name))
+        e.int("UIColorComponentCount", 2)
+        e.float("UIWhite", white)
+        e.float("UIAlpha", alpha)
+        var t = cFormat("%.3g", white)
+        if alpha != 1 { t += " " + cFormat("%.3g", alpha) }
+        e.add("NSWhite", .data(Array(t.utf8)))
+        e.int("NSColorSpace", 4)
+        return b.intern(.init(className: "UIColor", entries: e.list))
+    }
+
+    private func systemBackgroundView(cw: Double, ch: Double, frame: XMLNode?) -> Int {
+        var c = Entries()
+        c.null("customView")
+        c.double("cornerRadius", 0)
+        c.int("maskedCorners", 15)
+        c.obj("backgroundColor", tableCellPlainBackgroundColor())
+        c.int("backgroundColorTransformerIdentifier", 0)
+        c.null("visualEffect")
+        c.null("image")
+        c.int("imageContentMode", 0)
+        c.obj("backgroundInsets", b.string("{0, 0, 0, 0}"))
+        c.int("edgesAddingLayoutMarginsToBackgroundInsets", 0)
+        c.obj("strokeColor", systemColor("clearColor", white: 0, alpha: 0))
+        c.int("strokeColorTransformerIdentifier", 0)
+        c.double("strokeWidth", 0)
+        c.double("strokeOutset", 0)
+        c.int("shadowType", 0)
+        c.int("defaultStyle", 1)
+        for k in ["customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets", "backgroundColor",
+                  "backgroundColorTransformerIdentifier", "visualEffect", "image", "imageContentMode", "strokeColor",
+                  "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset"] {
+            c.bool("hasCustomized-\(k)", false)
+        }
+        let config = b.graph.add(.init(className: "UIBackgroundConfiguration", entries: c.list))
+        let x = frame?.peek("x").flatMap(Double.init) ?? 0, y = frame?.peek("y").flatMap(Double.init) ?? 0
+        var v = Entries()
+        v.add("UIBounds", packedDoubles([0, 0, cw, ch]))
+        v.add("UICenter", packedDoubles([x + cw / 2, y + ch / 2]))
+        v.bool("UIDeepDrawRect", true)
+        v.bool("UIOpaque", true)
+        v.bool("UIAutoresizeSubviews", true)
+        v.int("UIViewSemanticContentAttribute", 0)
+        v.null("UIViewLargeContentStoredProperties")
+        v.obj("configurationAPI", config)
+        return b.graph.add(.init(className: "_UISystemBackgroundView", entries: v.list))
+    }
+
+    /// `<collectionView>` → `UICollectionView` with its flow layout.
+    func encodeCollectionView(_ node: XMLNode) -> Int {
+        encodeScrollView(node, className: "UICollectionView") { e, _ in
+            e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
+            if let l = node.child("collectionViewFlowLayout", key: "collectionViewLayout") {
+                let li = ctx.define(l, className: "UICollectionViewFlowLayout")
+                var le = Entries()
+                if let s = l.child("size", key: "itemSize"), let w = s.double("width"), let h = s.double("height"), w != 50 || h != 50 {
+                    le.add("UIItemSize", packedDoubles([w, h]))
+                }
+                if let v = l.double("minimumInteritemSpacing"), v != 10 { le.float("UIInteritemSpacing", v) }
+                if let v = l.double("minimumLineSpacing"), v != 10 { le.float("UILineSpacing", v) }
+                if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
+                if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
+                if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
+                for k in ["headerReferenceSize", "footerReferenceSize"] { _ = l.child("size", key: k) }
+                if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
+                b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
+                e.obj("UICollectionLayout", li)
+            }
+            e.null("UIDelegate")
+            e.bool("UIAllowsUserInitiatedMultipleSelection", true)
+            e.bool("UICollectionViewPrefetchingEnabled", true)
+            node.markUsed("dataMode")
+            if node.child("cells") != nil { ctx.warning(at: node, "collection view prototype cells are not archived in XIB compilation yet") }
+        }
+    }
+
+    /// `<collectionViewCell>` → `UICollectionViewCell`; its id-less content view is a minimal `UIView` (§6.13).
+    func encodeCollectionViewCell(_ node: XMLNode) -> Int {
+        let cellID = node.peek("id")
+        var contentIndex: Int?
+        var contentHasSubviews = false
+        var hoistedListed: [Int] = []
+        if let cv = node.keyed("contentView") {
+            var cstyle = ViewStyle()
+            cstyle.minimal = true
+            cstyle.subviewsFirstInObjectList = true
+            cstyle.hoistedConstraints = node.child("constraints")
+            cstyle.hoistedFrom = cellID
+            cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
+            contentHasSubviews = cv.children.contains { $0.name == "subviews" && !$0.children.isEmpty }
+            let ci = encodeViewObject(cv, className: "UIView", style: cstyle) { e, _ in
+                if contentHasSubviews, let at = e.list.firstIndex(where: { $0.key == "UIViewAutolayoutConstraints" || $0.key == "UIViewSemanticContentAttribute" }) {
+                    e.list.insert(NibEntry(key: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", value: .bool(true)), at: at)
+                }
+            }
+            contentIndex = ci
+            // The id-less content view's block is hoisted into the cell's block.
+            if cv.peek("id") == nil { hoistedListed = objectListChildren.removeValue(forKey: ci) ?? [] }
+        }
+        var style = ViewStyle()
+        style.ownLayoutHoisted = true
+        if let contentIndex { style.leadingSubviews = [contentIndex] }
+        let index = encodeViewObject(node, className: "UICollectionViewCell", style: style) { e, cellIndex in
+            if let contentIndex, contentHasSubviews {
+                var generated: [Int] = []
+                for attr in [5, 6, 3, 4] {
+                    var c = Entries()
+                    c.obj("NSFirstItem", cellIndex)
+                    c.int("NSFirstAttributeV2", attr); c.int("NSFirstAttribute", attr)
+                    c.obj("NSSecondItem", contentIndex)
+                    c.int("NSSecondAttributeV2", attr); c.int("NSSecondAttribute", attr)
+                    c.bool("NSShouldBeArchived", true)
+                    c.obj("NSLayoutIdentifier", b.string("UIIBSystemGenerated"))
+                    generated.append(b.graph.add(.init(className: "NSLayoutConstraint", entries: c.list)))
+                }
+                let at = e.list.firstIndex { ["UIViewContentHuggingPriority", "UIViewLayoutGuides", "UIViewSemanticContentAttribute"].contains($0.key) } ?? e.list.count
+                e.list.insert(NibEntry(key: "UIViewAutolayoutConstraints", value: .object(b.mutableArray(generated))), at: at)
+            }
+            if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
+            if let cs = node.child("size", key: "customSize") { ctx.ignore(cs) }
+            e.null("UISystemBackgroundView")
+            e.null("UIContentConfigurationIdentifier")
+            e.null("UIContentConfigurationView")
+            if let contentIndex { e.obj("UIContentView", contentIndex) }
+        }
+        if !hoistedListed.isEmpty {
+            // Cell block: content view's children in place of the content view itself.
+            var block = objectListChildren[index] ?? []
+            if let contentIndex, let pos = block.firstIndex(of: contentIndex) {
+                block.remove(at: pos)
+                block.insert(contentsOf: hoistedListed, at: pos)
+            } else {
+                block += hoistedListed
+            }
+            objectListChildren[index] = block
+        } else if let contentIndex, node.children.first(where: { $0.peek("key") == "contentView" })?.peek("id") == nil {
+            objectListChildren[index]?.removeAll { $0 == contentIndex }
+        }
+        return index
+    }
+}

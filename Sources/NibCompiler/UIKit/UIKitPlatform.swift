@@ -1,0 +1,241 @@
+import NibArchive
+
+/// The iOS / UIKit back end (`targetRuntime="iOS.CocoaTouch"`): builds the `UINib…Key` root object.
+struct UIKitPlatform: PlatformCompiler {
+    var targetRuntimes: [String] { ["iOS.CocoaTouch", "iOS.CocoaTouch.iPad", "AppleTV", "watchKit"] }
+
+    func compile(document: XMLNode, context: CompileContext) {
+        UIKitCompiler(context: context).run(document)
+    }
+}
+
+/// An element encoder: creates the object for `node` and returns its index.
+typealias UIKitEncoder = @Sendable (UIKitCompiler, XMLNode) -> Int
+
+/// Element name → encoder. One entry per XIB element the UIKit back end understands.
+enum UIKitEncoders {
+    static let table: [String: UIKitEncoder] = [
+        "view": { $0.encodeView($1, className: "UIView") },
+        "label": { $0.encodeLabel($1) },
+        "button": { $0.encodeButton($1) },
+        "imageView": { $0.encodeImageView($1) },
+        "textField": { $0.encodeTextField($1) },
+        "textView": { $0.encodeTextView($1) },
+        "switch": { $0.encodeSwitch($1) },
+        "slider": { $0.encodeSlider($1) },
+        "activityIndicatorView": { $0.encodeActivityIndicator($1) },
+        "progressView": { $0.encodeProgressView($1) },
+        "segmentedControl": { $0.encodeSegmentedControl($1) },
+        "stackView": { $0.encodeStackView($1) },
+        "scrollView": { $0.encodeScrollView($1, className: "UIScrollView") },
+        "tableView": { $0.encodeTableView($1) },
+        "tableViewCell": { $0.encodeTableViewCell($1) },
+        "collectionView": { $0.encodeCollectionView($1) },
+        "collectionViewCell": { $0.encodeCollectionViewCell($1) },
+        "collectionReusableView": { $0.encodeView($1, className: "UICollectionReusableView") },
+        "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
+        "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
+        "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
+        "navigationItem": { $0.encodeNavigationItem($1) },
+        "barButtonItem": { $0.encodeBarButtonItem($1) },
+        "tapGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UITapGestureRecognizer") },
+        "panGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIPanGestureRecognizer") },
+        "swipeGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UISwipeGestureRecognizer") },
+        "pinchGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIPinchGestureRecognizer") },
+        "pongPressGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UILongPressGestureRecognizer") },
+        "customObject": { $0.encodeCustomObject($1) },
+    ]
+}
+
+/// One UIKit compilation: walks the document and fills `context.builder`.
+final class UIKitCompiler {
+    let ctx: CompileContext
+    /// Children listed after an object in `UINibObjectsKey` (keyed children, constraints, subviews).
+    var objectListChildren: [Int: [Int]] = [:]
+    /// Accessibility configurations and key-value pairs with the document order of their owner.
+    var accessibilityConfigurations: [(order: Int, index: Int)] = []
+    var keyValuePairs: [(order: Int, index: Int)] = []
+    var connections = ConnectionTable()
+    /// Ids used as `firstItem`/`secondItem` of some constraint (decides which layout guides are archived).
+    var constraintItemIDs: Set<String> = []
+    /// Resources by name.
+    var namedColors: [String: XMLNode] = [:]
+    var systemColors: [String: XMLNode] = [:]
+    /// System fonts by face/size/usage/traits (they are shared per file).
+    var fontCache: [String: Int] = [:]
+    /// Image placeholders by name (shared per file).
+    var imageCache: [String: Int] = [:]
+
+    /// The document's `toolsVersion` (major part), used for the few Xcode-generation differences.
+    let toolsVersion: Int
+
+    init(context: CompileContext) {
+        ctx = context
+        toolsVersion = Int(context.document.peek("toolsVersion")?.split(separator: ".").first ?? "0") ?? 0
+    }
+
+    var b: GraphBuilder {
+        get { ctx.builder }
+        _modify { yield &ctx.builder }
+    }
+    var coder10: Bool { ctx.coderVersion >= 10 }
+
+    func run(_ document: XMLNode) {
+        document.visited = true
+        document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
+                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
+        collectConstraintItems(document)
+        var objectsNode: XMLNode?
+        for c in document.children {
+            switch c.name {
+            case "objects": objectsNode = c; c.visited = true
+            case "resources": collectResources(c)
+            case "device", "dependencies", "designables", "customFonts": ctx.ignore(c)
+            default: break
+            }
+        }
+        var topLevel: [Int] = []
+        if let objectsNode {
+            for child in objectsNode.children {
+                if child.name == "placeholder" {
+                    topLevel.append(encodePlaceholder(child))
+                } else if let encoder = UIKitEncoders.table[child.name] {
+                    let i = encoder(self, child)
+                    topLevel.append(i)
+                }
+            }
+        } else {
+            ctx.error(at: document, "document has no <objects>")
+        }
+        ctx.finishReferences()
+
+        // UINibObjectsKey: top level, then per object its block of children, depth first.
+        var all = topLevel
+        var seen = Set(topLevel)
+        func walk(_ i: Int) {
+            guard let kids = objectListChildren[i] else { return }
+            var fresh: [Int] = []
+            for k in kids where seen.insert(k).inserted { fresh.append(k) }
+            all.append(contentsOf: fresh)
+            for k in fresh { walk(k) }
+        }
+        for t in topLevel { walk(t) }
+
+        let connectionObjects = buildConnections()
+        var root = NibObject(className: "NSObject")
+        root.append("UINibTopLevelObjectsKey", .object(b.array(topLevel)))
+        root.append("UINibObjectsKey", .object(b.array(all)))
+        root.append("UINibConnectionsKey", .object(b.array(connectionObjects)))
+        root.append("UINibVisibleWindowsKey", .object(b.array([])))
+        root.append("UINibAccessibilityConfigurationsKey", .object(b.array(Self.byOwnerOrder(accessibilityConfigurations))))
+        root.append("UINibTraitStorageListsKey", .object(b.array([])))
+        root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
+        b.set(0, root)
+        b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
+            .filter { name, _ in b.graph.objects.contains { $0.className == name } }
+    }
+
+    /// Stable sort by the owning element's document position.
+    static func byOwnerOrder(_ items: [(order: Int, index: Int)]) -> [Int] {
+        items.enumerated().sorted { $0.element.order != $1.element.order ? $0.element.order < $1.element.order : $0.offset < $1.offset }
+            .map(\.element.index)
+    }
+
+    private func collectConstraintItems(_ node: XMLNode) {
+        if node.name == "constraint" {
+            if let f = node.peek("firstItem") { constraintItemIDs.insert(f) }
+            if let s = node.peek("secondItem") { constraintItemIDs.insert(s) }
+        }
+        for c in node.children { collectConstraintItems(c) }
+    }
+
+    private func collectResources(_ node: XMLNode) {
+        node.visited = true
+        for r in node.children {
+            switch r.name {
+            case "namedColor":
+                if let n = r.peek("name") { namedColors[n] = r }
+                ctx.ignore(r)
+            case "systemColor":
+                if let n = r.peek("name") { systemColors[n] = r }
+                ctx.ignore(r)
+            case "image", "namedImage", "systemImage": ctx.ignore(r)
+            default: break
+            }
+        }
+    }
+
+    // MARK: Placeholders and custom objects
+
+    func encodePlaceholder(_ node: XMLNode) -> Int {
+        let i = ctx.define(node, className: "UIProxyObject")
+        // The placeholder's class is not archived (§3.1).
+        node.markUsed("customClass", "customModule", "customModuleProvider", "sceneMemberID")
+        let ident = node["placeholderIdentifier"] ?? ""
+        if ident.isEmpty { ctx.error(at: node, "placeholder without placeholderIdentifier") }
+        b.append(i, "UIProxiedObjectIdentifier", .object(b.string(ident)))
+        encodeCommonChildren(node, index: i)
+        return i
+    }
+
+    func encodeCustomObject(_ node: XMLNode) -> Int {
+        let i = ctx.define(node, className: "NSObject")
+        var e = Entries()
+        finishClass(node, index: i, originalClass: "NSObject", entries: &e)
+        encodeCommonChildren(node, index: i)
+        return i
+    }
+
+    /// Connections, runtime attributes and accessibility children shared by every element.
+    func encodeCommonChildren(_ node: XMLNode, index: Int) {
+        for c in node.children {
+            switch c.name {
+            case "connections": collectConnections(c, source: index)
+            case "userDefinedRuntimeAttributes": encodeRuntimeAttributes(c, object: index)
+            case "accessibility": encodeAccessibility(c, object: index)
+            case "point" where c.peek("key") == "canvasLocation": ctx.ignore(c)
+            case "nil" where ["simulatedStatusBarMetrics", "simulatedTopBarMetrics", "simulatedBottomBarMetrics"].contains(c.peek("key") ?? ""):
+                ctx.ignore(c)
+            case "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "simulatedStatusBarMetrics",
+                 "simulatedNavigationBarMetrics", "simulatedScreenMetrics", "simulatedOrientationMetrics":
+                ctx.ignore(c)
+            default: break
+            }
+        }
+    }
+
+    /// Writes `entries` into `index`, wrapping the object in `UIClassSwapper` when it has a custom class.
+    func finishClass(_ node: XMLNode, index: Int, originalClass: String, entries e: inout Entries) {
+        if let custom = node["customClass"] {
+            let module = node["customModule"]
+            let provider = node["customModuleProvider"]
+            let name: String
+            if let module, !module.isEmpty {
+                name = mangledSwiftClassName(module: module, name: custom)
+            } else if provider == "target", let m = ctx.options.moduleName {
+                name = mangledSwiftClassName(module: m, name: custom)
+            } else {
+                if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
+                name = custom
+            }
+            e.obj("UIClassName", b.string(name))
+            e.obj("UIOriginalClassName", b.string(originalClass))
+            b.set(index, NibObject(className: "UIClassSwapper", entries: e.list))
+        } else {
+            node.markUsed("customModule", "customModuleProvider")
+            b.set(index, NibObject(className: originalClass, entries: e.list))
+        }
+    }
+}
+
+/// Swift runtime name of a class: `_TtC<len><module><len><class>`; nested names (`Outer.Inner`) add
+/// one `C<len><name>` level each, as the Swift mangler does.
+func mangledSwiftClassName(module: String, name: String) -> String {
+    if name.hasPrefix("_Tt") { return name }
+    let parts = name.split(separator: ".").map(String.init)
+    var s = "_Tt"
+    for _ in parts { s += "C" }
+    s += "\(module.utf8.count)\(module)"
+    for p in parts { s += "\(p.utf8.count)\(p)" }
+    return s
+}

@@ -1,0 +1,271 @@
+import NibArchive
+
+/// Per-class variations of the `UIView` keys (§5 of UIKIT-MAPPING.md).
+struct ViewStyle {
+    /// `UIContentMode` when the XIB has no `contentMode` attribute.
+    var defaultContentMode = 0
+    /// Class default hugging priority; the key is omitted when the XIB matches it.
+    var defaultHugging = (250.0, 250.0)
+    /// Write `UIViewContentHuggingPriority` even when the XIB has none (value `{250, 250}`).
+    var alwaysWriteHugging = false
+    /// `UIStackView` writes `UIViewLayoutMargins` (0, 0, 0, 0) always.
+    var alwaysLayoutMargins = false
+    /// Cell content views list subviews before constraints in `UINibObjectsKey`.
+    var subviewsFirstInObjectList = false
+    /// Constraints declared on a cell and hoisted into this content view, and the cell id they rewrite.
+    var hoistedConstraints: XMLNode?
+    var hoistedFrom: String?
+    /// The safe-area guide declared on the owning cell.
+    var hoistedGuides: [XMLNode] = []
+    /// Extra subviews appended after the XIB ones (cell separator).
+    var extraSubviews: [Int] = []
+    /// Subviews placed before the XIB ones (table header/footer).
+    var leadingSubviews: [Int] = []
+    /// Coder-9 stack views ignore `opaque="NO"` and the background colour.
+    var ignoresOpaqueAndBackground = false
+    /// Ignore all XIB attributes except geometry (collection-cell content views).
+    var minimal = false
+    /// The element's own constraints and guides were moved to its content view.
+    var ownLayoutHoisted = false
+    /// Objects listed in `UINibObjectsKey` right after this view's keyed children.
+    var keyedObjectChildren: [Int] = []
+}
+
+extension UIKitCompiler {
+    static let contentModes: [String: Int] = [
+        "scaleToFill": 0, "scaleAspectFit": 1, "scaleAspectFill": 2, "redraw": 3, "center": 4, "top": 5, "bottom": 6,
+        "left": 7, "right": 8, "topLeft": 9, "TopLeft": 9, "topRight": 10, "bottomLeft": 11, "bottomRight": 12,
+    ]
+    static let semanticAttributes: [String: Int] = [
+        "unspecified": 0, "playback": 1, "spatial": 2, "forceLeftToRight": 3, "forceRightToLeft": 4,
+    ]
+
+    /// A plain view of `className` (also the base of most view encoders).
+    func encodeView(_ node: XMLNode, className: String) -> Int {
+        encodeViewObject(node, className: className, style: ViewStyle()) { _, _ in }
+    }
+
+    /// Creates a view object: UIView keys, then `subclassKeys`, then class swapping and common children.
+    func encodeViewObject(_ node: XMLNode, className: String, style: ViewStyle,
+                          subclassKeys: (inout Entries, Int) -> Void) -> Int {
+        let index = ctx.define(node, className: className)
+        var e = Entries()
+        viewKeys(node, index: index, style: style, into: &e)
+        subclassKeys(&e, index)
+        finishClass(node, index: index, originalClass: className, entries: &e)
+        encodeCommonChildren(node, index: index)
+        return index
+    }
+
+    /// Encodes the `<subviews>` children, in order.
+    func encodeSubviews(_ node: XMLNode) -> [Int] {
+        guard let sv = node.child("subviews") else { return [] }
+        var out: [Int] = []
+        for c in sv.children {
+            if let enc = UIKitEncoders.table[c.name] {
+                out.append(enc(self, c))
+            } else if let cls = Self.fallbackViewClasses[c.name] {
+                ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
+                out.append(encodeView(c, className: cls))
+            }
+        }
+        return out
+    }
+
+    /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
+    static let fallbackViewClasses: [String: String] = [
+        "searchBar": "UISearchBar", "mapView": "MKMapView", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
+        "pageControl": "UIPageControl", "stepper": "UIStepper", "wkWebView": "WKWebView", "webView": "UIWebView",
+        "tabBar": "UITabBar", "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
+        "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
+    ]
+
+    /// Writes the UIView keys for `node` in ibtool's order and records its `UINibObjectsKey` block.
+    func viewKeys(_ node: XMLNode, index: Int, style: ViewStyle, into e: inout Entries) {
+        let frame = node.child("rect", key: "frame")
+        var w = 0.0, h = 0.0, x = 0.0, y = 0.0
+        if let frame {
+            x = frame.double("x") ?? 0; y = frame.double("y") ?? 0
+            w = frame.double("width") ?? 0; h = frame.double("height") ?? 0
+        }
+        let listedSubviews = style.leadingSubviews + encodeSubviews(node)
+        let subviews = listedSubviews + style.extraSubviews
+
+        // Layout guides: real guide only when some constraint uses it; a blank one per element for the list.
+        var guideNodes = style.ownLayoutHoisted ? [] : node.children.filter { $0.name == "viewLayoutGuide" }
+        guideNodes += style.hoistedGuides
+        var realGuides: [Int] = []
+        var blankGuides: [Int] = []
+        for g in guideNodes {
+            g.visited = true
+            let key = g["key"] ?? "safeArea"
+            if let id = g.peek("id"), constraintItemIDs.contains(id) {
+                let gi = ctx.define(g, className: "UILayoutGuide")
+                if key == "safeArea" { realGuides.append(gi) }
+                fillLayoutGuide(gi, owner: index, key: key)
+            } else {
+                _ = g["id"]
+            }
+            var blank = Entries()
+            blank.null("UILayoutGuideOwningView")
+            blank.obj("UILayoutGuideIdentifier", b.string(""))
+            blank.bool("UILayoutGuideOwningViewIsLocked", false)
+            blank.bool("UILayoutGuideShouldBeArchived", false)
+            blank.bool("UILayoutGuideAllowsNegativeDimensions", false)
+            blankGuides.append(b.graph.add(.init(className: "UILayoutGuide", entries: blank.list)))
+        }
+
+        var constraintNodes: [XMLNode] = []
+        if !style.ownLayoutHoisted, let cs = node.child("constraints") { constraintNodes += cs.children.filter { $0.name == "constraint" } ; cs.children.forEach { $0.visited = $0.name == "constraint" } }
+        if let hoisted = style.hoistedConstraints { constraintNodes += hoisted.children.filter { $0.name == "constraint" }; hoisted.children.forEach { $0.visited = $0.name == "constraint" } }
+        let excluded = excludedConstraintIDs(node)
+        let (archived, listed) = encodeConstraints(constraintNodes, owner: index, ownerNode: node,
+                                                   alias: style.hoistedFrom, excluded: excluded)
+
+        if frame != nil {
+            e.add("UIBounds", packedDoubles([0, 0, w, h]))
+            e.add("UICenter", packedDoubles([x + w / 2, y + h / 2]))
+        }
+        if !subviews.isEmpty { e.obj("UISubviews", b.mutableArray(subviews)) }
+        let m = style.minimal
+        if !m, !style.ignoresOpaqueAndBackground, let bg = node.child("color", key: "backgroundColor") {
+            e.obj("UIBackgroundColor", color(bg))
+        } else if style.ignoresOpaqueAndBackground, let bg = node.child("color", key: "backgroundColor") { ctx.ignore(bg) }
+        e.bool("UIDeepDrawRect", true)
+        let opaque = node.bool("opaque") ?? true
+        if opaque || m || style.ignoresOpaqueAndBackground { e.bool("UIOpaque", true) }
+        if node.bool("userInteractionEnabled") == false, !m { e.bool("UIUserInteractionDisabled", true) }
+        if node.bool("hidden") == true, !m { e.bool("UIHidden", true) }
+        if node.bool("multipleTouchEnabled") == true, !m { e.bool("UIMultipleTouchEnabled", true) }
+        if let tag = node["tag"].flatMap({ Int($0) }), tag != 0, !m { e.int("UITag", tag) }
+        e.bool("UIAutoresizeSubviews", node.bool("autoresizesSubviews") ?? true)
+        if let mask = node.child("autoresizingMask", key: "autoresizingMask") {
+            var v = 0
+            if mask.bool("flexibleMinX") == true { v |= 1 }
+            if mask.bool("widthSizable") == true { v |= 2 }
+            if mask.bool("flexibleMaxX") == true { v |= 4 }
+            if mask.bool("flexibleMinY") == true { v |= 8 }
+            if mask.bool("heightSizable") == true { v |= 16 }
+            if mask.bool("flexibleMaxY") == true { v |= 32 }
+            if v != 0 { e.int("UIAutoresizingMask", v) }
+        } else {
+            e.int("UIAutoresizingMask", 36)
+        }
+        if node.bool("clearsContextBeforeDrawing") == false, !m { e.bool("UIClearsContextBeforeDrawing", false) }
+        let cm: Int
+        if let s = node["contentMode"] {
+            cm = Self.contentModes[s] ?? { ctx.warning(at: node, "unknown contentMode '\(s)'"); return 0 }()
+        } else { cm = style.defaultContentMode }
+        if cm != 0, !m { e.int("UIContentMode", cm) }
+        if let a = node.double("alpha"), a != 1, !m { e.float("UIAlpha", a) }
+        if node.bool("clipsSubviews") == true, !m { e.bool("UIClipsToBounds", true) }
+        if let tint = node.child("color", key: "tintColor"), !m { e.obj("UITintColor", color(tint)) }
+        let fixedFrame = node.bool("fixedFrame") == true
+        if node.bool("translatesAutoresizingMaskIntoConstraints") == false, !fixedFrame, !m {
+            e.bool("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", true)
+        }
+        if !archived.isEmpty { e.obj("UIViewAutolayoutConstraints", b.mutableArray(archived)) }
+        let hh = node.double("horizontalHuggingPriority"), vh = node.double("verticalHuggingPriority")
+        if hh != nil || vh != nil || style.alwaysWriteHugging {
+            let h2 = hh ?? 250, v2 = vh ?? 250
+            if style.alwaysWriteHugging || h2 != style.defaultHugging.0 || v2 != style.defaultHugging.1 {
+                e.obj("UIViewContentHuggingPriority", b.string("{\(shortNumber(h2)), \(shortNumber(v2))}"))
+            }
+        }
+        if node.bool("preservesSuperviewLayoutMargins") == true, !m {
+            e.bool("UIViewPreservesSuperviewMargins", true)
+            e.int("UIViewPreservesSpecificSuperviewMargins", 15)
+        }
+        if !realGuides.isEmpty { e.obj("UIViewLayoutGuides", b.mutableArray(realGuides)) }
+        let hc = node.double("horizontalCompressionResistancePriority"), vc = node.double("verticalCompressionResistancePriority")
+        if (hc ?? 750) != 750 || (vc ?? 750) != 750 {
+            e.obj("UIViewContentCompressionResistancePriority", b.string("{\(shortNumber(hc ?? 750)), \(shortNumber(vc ?? 750))}"))
+        }
+        if let lm = node.child("edgeInsets", key: "layoutMargins") {
+            e.add("UIViewLayoutMargins", packedDoubles([lm.double("top") ?? 0, lm.double("left") ?? 0, lm.double("bottom") ?? 0, lm.double("right") ?? 0]))
+        } else if style.alwaysLayoutMargins {
+            e.add("UIViewLayoutMargins", packedDoubles([0, 0, 0, 0]))
+        }
+        if node.bool("insetsLayoutMarginsFromSafeArea") == false, !m { e.int("UIViewInsetsLayoutMarginsFromSafeArea", 0) }
+        if let r = node["restorationIdentifier"] { e.obj("UIRestorationIdentifier", b.string(r)) }
+        let sem = node["semanticContentAttribute"].flatMap { Self.semanticAttributes[$0] } ?? 0
+        e.int("UIViewSemanticContentAttribute", sem)
+        if coder10 { e.null("UIViewLargeContentStoredProperties") }
+        if m {
+            node.markUsed("opaque", "clipsSubviews", "multipleTouchEnabled", "contentMode", "insetsLayoutMarginsFromSafeArea",
+                          "userInteractionEnabled", "hidden", "tag", "alpha", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
+                          "translatesAutoresizingMaskIntoConstraints")
+            _ = node.child("color", key: "backgroundColor")
+        }
+        if let v = node.child("variation") { handleVariations(v, node: node) }
+        if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
+
+        var block = style.keyedObjectChildren + blankGuides
+        if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
+        objectListChildren[index, default: []].append(contentsOf: block)
+    }
+
+    func fillLayoutGuide(_ gi: Int, owner: Int, key: String) {
+        var g = Entries()
+        if key == "safeArea" {
+            g.obj("UILayoutGuideOwningView", owner)
+            g.obj("UILayoutGuideIdentifier", b.string("UIViewSafeAreaLayoutGuide"))
+            g.bool("UILayoutGuideOwningViewIsLocked", true)
+            g.bool("UILayoutGuideShouldBeArchived", true)
+            g.bool("UILayoutGuideAllowsNegativeDimensions", true)
+            var sys: [Int] = []
+            for (first, second, attr, name) in [(gi, owner, 3, "top"), (gi, owner, 1, "left"), (owner, gi, 4, "bottom"), (owner, gi, 2, "right")] {
+                var c = Entries()
+                c.obj("NSFirstItem", first)
+                c.int("NSFirstAttributeV2", attr); c.int("NSFirstAttribute", attr)
+                c.obj("NSSecondItem", second)
+                c.int("NSSecondAttributeV2", attr); c.int("NSSecondAttribute", attr)
+                c.bool("NSShouldBeArchived", false)
+                c.obj("NSLayoutIdentifier", b.string("UIViewSafeAreaLayoutGuide-\(name)"))
+                sys.append(b.graph.add(.init(className: "NSLayoutConstraint", entries: c.list)))
+            }
+            g.obj("UILayoutGuideSystemConstraints", b.array(sys))
+            b.set(gi, .init(className: "UILayoutGuide", entries: g.list))
+        } else {
+            g.obj("UILayoutGuideOwningView", owner)
+            g.obj("UILayoutGuideIdentifier", b.string(key == "contentLayoutGuide" ? "UIScrollView-contentLayoutGuide" : "UIScrollView-frameLayoutGuide"))
+            g.bool("UILayoutGuideOwningViewIsLocked", true)
+            g.bool("UILayoutGuideShouldBeArchived", false)
+            g.bool("UILayoutGuideAllowsNegativeDimensions", false)
+            b.set(gi, .init(className: "_UIScrollViewLayoutGuide", entries: g.list))
+        }
+    }
+
+    /// Size-class variations: only `default` exclusions change the base archive; the rest is reported.
+    func handleVariations(_ first: XMLNode, node: XMLNode) {
+        for v in node.children where v.name == "variation" {
+            v.visited = true
+            let key = v["key"] ?? ""
+            if key == "default" {
+                for mask in v.children where mask.name == "mask" {
+                    mask.visited = true
+                    _ = mask["key"]
+                    for x in mask.children { x.visited = true; _ = x["reference"] }
+                }
+            } else {
+                ctx.warning(at: v, "size-class variation '\(key)' is not archived yet (trait storage); base values used")
+                ctx.ignore(v)
+            }
+        }
+    }
+
+    func excludedConstraintIDs(_ node: XMLNode) -> Set<String> {
+        var out: Set<String> = []
+        for v in node.children where v.name == "variation" && v.peek("key") == "default" {
+            for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
+                for x in mask.children where x.name == "exclude" { if let r = x.peek("reference") { out.insert(r) } }
+            }
+        }
+        return out
+    }
+
+    /// Edge insets written as `<inset minX minY maxX maxY>` → (top, left, bottom, right).
+    func insets(_ n: XMLNode) -> NibGraphValue {
+        packedDoubles([n.double("minY") ?? 0, n.double("minX") ?? 0, n.double("maxY") ?? 0, n.double("maxX") ?? 0])
+    }
+}
