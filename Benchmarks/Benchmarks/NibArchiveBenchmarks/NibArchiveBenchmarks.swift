@@ -295,8 +295,13 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Secondary: owned graph copy and writing it back (corpus; one iteration = all files).
+    // NibGraph(_:) appends past some reservations (class lists, dictionaries); for the same reason
+    // as the writer below, runs differ by a few allocations (53,176-53,183 seen). Tolerate 32 of
+    // ~53,000: one extra allocation per archive (315) or per object still fails.
     Benchmark("CorpusGraphCopy",
-              configuration: .init(maxIterations: 50, setup: { _ = corpusArchives })) { benchmark in
+              configuration: .init(maxIterations: 50,
+                                   thresholds: [.mallocCountTotal: .init(absolute: [.p90: 32])],
+                                   setup: { _ = corpusArchives })) { benchmark in
         for _ in benchmark.scaledIterations {
             for archive in corpusArchives { blackHole(NibGraph(archive).objects.count) }
         }
