@@ -24,8 +24,17 @@ public enum GraphLeaves {
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
-    /// The leaves of `graph`, in walk order.
-    public static func leaves(_ graph: NibGraph, maxDepth: Int = 100_000) -> [GraphLeaf] {
+    /// Deepest nesting followed by default. Paths grow with depth, so the cost of a walk grows with the
+    /// square of the depth; real nibs stay far below this.
+    public static let defaultMaxDepth = 1_000
+    /// Most characters of leaf paths produced before a walk stops (a hostile graph could otherwise ask
+    /// for gigabytes of path text).
+    public static let defaultPathBudget = 256 << 20
+
+    /// The leaves of `graph`, in walk order. Deeper than `maxDepth` an object becomes one `depth-limit`
+    /// leaf; past `pathBudget` characters of paths the walk stops with a final `truncated` leaf.
+    public static func leaves(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth,
+                              pathBudget: Int = defaultPathBudget) -> [GraphLeaf] {
         let objects = graph.objects
         guard !objects.isEmpty else { return [] }
         var out = [GraphLeaf]()
@@ -89,7 +98,12 @@ public enum GraphLeaves {
         }
 
         visit(0, path: "")
+        var budget = pathBudget
         while !stack.isEmpty {
+            if budget < 0 {
+                out.append(GraphLeaf(path: "", type: "truncated", value: "path budget of \(pathBudget) characters exhausted"))
+                break
+            }
             let top = stack.count - 1
             if stack[top].next >= stack[top].entries.count {
                 stack.removeLast()
@@ -98,6 +112,7 @@ public enum GraphLeaves {
             let (key, value) = stack[top].entries[stack[top].next]
             stack[top].next += 1
             let p = "\(stack[top].path)/\(stack[top].className).\(key)"
+            budget -= p.utf8.count
             switch value {
             case .object(let target), .conditionalObject(let target):
                 visit(target, path: p)

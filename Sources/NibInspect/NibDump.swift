@@ -13,7 +13,7 @@ public struct NibDump {
     public var maxDataBytes: Int
 
     /// Creates a dumper.
-    public init(maxDepth: Int = 10_000, maxDataBytes: Int = 256) {
+    public init(maxDepth: Int = 1_000, maxDataBytes: Int = 256) {
         self.maxDepth = maxDepth
         self.maxDataBytes = maxDataBytes
     }

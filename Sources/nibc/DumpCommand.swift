@@ -15,7 +15,7 @@ struct DumpCommand: ParsableCommand {
     var json = false
 
     @Option(help: "Deepest nesting printed in the tree.")
-    var maxDepth = 10_000
+    var maxDepth = 1_000
 
     func run() throws {
         let archive: NibArchive

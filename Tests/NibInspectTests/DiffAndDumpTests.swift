@@ -69,18 +69,33 @@ import Testing
         #expect(text.components(separatedBy: "= -> #3 UILabel\n").count == 2, "the array's second entry refers back to it")
     }
 
-    @Test func deepChainsDoNotOverflowTheStack() {
+    static func chain(depth: Int) -> NibGraph {
         var g = NibGraph()
-        let depth = 200_000
         for i in 0..<depth {
             g.add(NibObject(className: "UIView", entries: [i + 1 < depth ? NibEntry(key: "next", value: .object(i + 1)) : NibEntry(key: "UITag", value: .int(7))]))
         }
+        return g
+    }
+
+    @Test func deepChainsDoNotOverflowTheStack() {
+        let g = Self.chain(depth: 200_000)
         let leaves = GraphLeaves.leaves(g)
         #expect(leaves.count == 1)
-        #expect(leaves.first?.value == "7")
+        #expect(leaves.first?.type == "depth-limit")
+        let shallow = GraphLeaves.leaves(Self.chain(depth: 500))
+        #expect(shallow.count == 1)
+        #expect(shallow.first?.value == "7")
         let dump = NibDump(maxDepth: 100).text(g)
         #expect(dump.contains("depth limit 100"))
         #expect(NibDiff.compare(g, g).isEquivalent)
+    }
+
+    @Test func pathBudgetStopsHugeWalks() {
+        var g = NibGraph()
+        g.add(NibObject(className: "NSObject", entries: (0..<1000).map { NibEntry(key: "k\($0)", value: .int(Int64($0))) }))
+        let leaves = GraphLeaves.leaves(g, pathBudget: 1000)
+        #expect(leaves.last?.type == "truncated")
+        #expect(leaves.count < 100)
     }
 
     @Test func dictionariesCompareByKeyNotPosition() {
