@@ -63,6 +63,8 @@ final class UIKitCompiler {
     var systemColors: [String: XMLNode] = [:]
     /// System fonts by face/size/usage/traits (they are shared per file).
     var fontCache: [String: Int] = [:]
+    /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
+    var constraintCandidates: [Int: [Int]] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
 
@@ -95,6 +97,7 @@ final class UIKitCompiler {
             }
         }
         var topLevel: [Int] = []
+        var topLevelNodes: [(XMLNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
                 if child.name == "placeholder" {
@@ -102,6 +105,7 @@ final class UIKitCompiler {
                 } else if let encoder = UIKitEncoders.table[child.name] {
                     let i = encoder(self, child)
                     topLevel.append(i)
+                    topLevelNodes.append((child, i))
                 }
             }
         } else {
@@ -122,13 +126,14 @@ final class UIKitCompiler {
         for t in topLevel { walk(t) }
 
         let connectionObjects = buildConnections()
+        let traitLists = buildTraitStorageLists(topLevel: topLevelNodes)
         var root = NibObject(className: "NSObject")
         root.append("UINibTopLevelObjectsKey", .object(b.array(topLevel)))
         root.append("UINibObjectsKey", .object(b.array(all)))
         root.append("UINibConnectionsKey", .object(b.array(connectionObjects)))
         root.append("UINibVisibleWindowsKey", .object(b.array([])))
         root.append("UINibAccessibilityConfigurationsKey", .object(b.array(Self.byOwnerOrder(accessibilityConfigurations))))
-        root.append("UINibTraitStorageListsKey", .object(b.array([])))
+        root.append("UINibTraitStorageListsKey", .object(b.array(traitLists)))
         root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
         b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]

@@ -165,6 +165,7 @@ extension UIKitCompiler {
             e.bool("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", true)
         }
         if !archived.isEmpty { e.obj("UIViewAutolayoutConstraints", b.mutableArray(archived)) }
+        if !listed.isEmpty { constraintCandidates[index] = listed }
         let hh = node.double("horizontalHuggingPriority"), vh = node.double("verticalHuggingPriority")
         if hh != nil || vh != nil || style.alwaysWriteHugging {
             let h2 = hh ?? 250, v2 = vh ?? 250
@@ -248,8 +249,13 @@ extension UIKitCompiler {
                     for x in mask.children { x.visited = true; _ = x["reference"] }
                 }
             } else {
-                ctx.warning(at: v, "size-class variation '\(key)' is not archived yet (trait storage); base values used")
-                ctx.ignore(v)
+                // Archived as trait storage (TraitStorage.swift); attributes are read there.
+                for mask in v.children where mask.name == "mask" {
+                    mask.visited = true
+                    _ = mask["key"]
+                    for x in mask.children { x.visited = true; _ = x["reference"] }
+                }
+                for f in v.children where f.name == "fontDescription" { f.visited = true }
             }
         }
     }
