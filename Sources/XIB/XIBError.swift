@@ -45,6 +45,10 @@ public struct XIBError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int { location.line }
     /// The 1-based column, in Unicode scalars.
     public var column: Int { location.column }
+    /// The 0-based byte offset.
+    public var offset: Int { location.offset }
+    /// The file name.
+    public var file: String { location.file }
 
     /// This error as an error diagnostic.
     public var diagnostic: Diagnostic { Diagnostic(.error, at: location, message) }
