@@ -19,12 +19,12 @@ import NibTestSupport
         "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
         "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.8426, 1.0),
         "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (0.8173, 1.0),
-        "nib/swiftmessages/4.1.0/CardView.xib": (0.9892, 0.9892),
-        "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9886, 0.9886),
-        "nib/swiftmessages/4.1.0/MessageView.xib": (0.9931, 0.9931),
-        "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (0.9951, 0.9951),
+        "nib/swiftmessages/4.1.0/CardView.xib": (0.9946, 0.9946),
+        "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9943, 0.9943),
+        "nib/swiftmessages/4.1.0/MessageView.xib": (1.0, 1.0),
+        "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/TabView.xib": (0.981, 0.9892),
+        "nib/swiftmessages/4.1.0/TabView.xib": (0.9864, 0.9946),
         "nib/swiftmessages/7.0.0/CardView.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9089, 0.9352),
         "nib/swiftmessages/7.0.0/MessageView.xib": (1.0, 1.0),
@@ -61,7 +61,7 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.9535 - 0.005)
-        #expect(l / n >= 0.9938 - 0.005)
+        #expect(s / n >= 0.9548 - 0.005)
+        #expect(l / n >= 0.9951 - 0.005)
     }
 }

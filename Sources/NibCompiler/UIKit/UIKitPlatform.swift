@@ -68,13 +68,7 @@ final class UIKitCompiler {
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
 
-    /// The document's `toolsVersion` (major part), used for the few Xcode-generation differences.
-    let toolsVersion: Int
-
-    init(context: CompileContext) {
-        ctx = context
-        toolsVersion = Int(context.document.peek("toolsVersion")?.split(separator: ".").first ?? "0") ?? 0
-    }
+    init(context: CompileContext) { ctx = context }
 
     var b: GraphBuilder {
         get { ctx.builder }
