@@ -32,7 +32,11 @@ enum UIKitEncoders {
         "tableViewCell": { $0.encodeTableViewCell($1) },
         "collectionView": { $0.encodeCollectionView($1) },
         "collectionViewCell": { $0.encodeCollectionViewCell($1) },
-        "collectionReusableView": { $0.encodeView($1, className: "UICollectionReusableView") },
+        "collectionReusableView": { c, node in
+            c.encodeViewObject(node, className: "UICollectionReusableView", style: ViewStyle()) { e, _ in
+                if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", c.b.string(r)) }
+            }
+        },
         "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
@@ -98,6 +102,10 @@ final class UIKitCompiler {
                     topLevel.append(encodePlaceholder(child))
                 } else if let encoder = UIKitEncoders.table[child.name] {
                     let i = encoder(self, child)
+                    topLevel.append(i)
+                    topLevelNodes.append((child, i))
+                } else if let cls = Self.fallbackViewClasses[child.name] {
+                    let i = encodeFallbackView(child, className: cls)
                     topLevel.append(i)
                     topLevelNodes.append((child, i))
                 }

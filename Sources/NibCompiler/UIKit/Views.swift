@@ -65,11 +65,17 @@ extension UIKitCompiler {
             if let enc = UIKitEncoders.table[c.name] {
                 out.append(enc(self, c))
             } else if let cls = Self.fallbackViewClasses[c.name] {
-                ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
-                out.append(encodeView(c, className: cls))
+                out.append(encodeFallbackView(c, className: cls))
             }
         }
         return out
+    }
+
+    /// A view element without its own encoder: the UIView keys only, with a warning.
+    func encodeFallbackView(_ c: XMLNode, className cls: String) -> Int {
+        ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
+        for t in c.children where t.name == "textInputTraits" { ctx.ignore(t) }
+        return encodeView(c, className: cls)
     }
 
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
@@ -196,10 +202,12 @@ extension UIKitCompiler {
             node.markUsed("opaque", "clipsSubviews", "multipleTouchEnabled", "contentMode", "insetsLayoutMarginsFromSafeArea",
                           "userInteractionEnabled", "hidden", "tag", "alpha", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
                           "translatesAutoresizingMaskIntoConstraints")
-            _ = node.child("color", key: "backgroundColor")
+            if let bg = node.child("color", key: "backgroundColor") { ctx.ignore(bg) }
         }
         if let v = node.child("variation") { handleVariations(v, node: node) }
         if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
+        // Design-time animation metadata.
+        for a in node.children where a.name == "animations" { ctx.ignore(a) }
 
         var block = style.keyedObjectChildren + blankGuides
         if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
