@@ -10,6 +10,7 @@ extension UIKitCompiler {
             node.markUsed("name", "catalog", "colorSpace")
             let known: [String: (Double, Double, Double, Double)] = [
                 "textColor": (0, 0, 0, 1), "labelColor": (0, 0, 0, 1), "controlTextColor": (0, 0, 0, 1), "textBackgroundColor": (1, 1, 1, 1),
+                "selectedMenuItemTextColor": (1, 1, 1, 1), "controlBackgroundColor": (1, 1, 1, 1),
             ]
             let v = known[name] ?? { ctx.warning(at: node, "unknown catalog colour '\(name)'"); return (0, 0, 0, 1) }()
             var e = Entries()

@@ -24,7 +24,11 @@ extension UIKitCompiler {
         let ownerID = ownerNode.peek("id")
         var items: [(index: Int, group: Int, pos: Int, excluded: Bool)] = []
         for (pos, c) in nodes.enumerated() {
-            if c.bool("placeholder") == true { continue }
+            if c.bool("placeholder") == true {
+                // Removed at build time (IB placeholder constraints).
+                c.markUsed("firstItem", "firstAttribute", "secondItem", "secondAttribute", "constant", "multiplier", "relation", "priority", "identifier", "symbolic")
+                continue
+            }
             let i = ctx.define(c, className: "NSLayoutConstraint")
             // References to the owner (or to the cell whose constraints were hoisted here) become nil ids.
             func ownerless(_ id: String?) -> String?? {

@@ -108,9 +108,8 @@ extension UIKitCompiler {
 
     private func systemFaceName(size: Double, weightSuffix: String) -> String {
         if coder10 { return ".SFUI-\(weightSuffix)" }
-        // Xcode 10 (documents saved with toolsVersion ≥ 14000) switches to the Display face from 20 pt;
-        // Xcode 9 used the Text face at every size.
-        let family = size >= 20 && toolsVersion >= 14000 ? ".SFUIDisplay" : ".SFUIText"
+        // The iOS 11/12 SDKs name the system face by optical size: Display from 20 pt.
+        let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
         return weightSuffix == "Regular" ? family : "\(family)-\(weightSuffix)"
     }
 }

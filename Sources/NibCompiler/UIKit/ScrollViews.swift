@@ -244,6 +244,12 @@ extension UIKitCompiler {
                 if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
                 b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
                 e.obj("UICollectionLayout", li)
+            } else if let l = node.child("collectionViewLayout", key: "collectionViewLayout") {
+                // A custom layout class: archived as the class (swapped) with no layout keys.
+                let li = ctx.define(l, className: "UICollectionViewLayout")
+                var le = Entries()
+                finishClass(l, index: li, originalClass: "UICollectionViewLayout", entries: &le)
+                e.obj("UICollectionLayout", li)
             }
             e.null("UIDelegate")
             e.bool("UIAllowsUserInitiatedMultipleSelection", true)

@@ -32,7 +32,11 @@ enum UIKitEncoders {
         "tableViewCell": { $0.encodeTableViewCell($1) },
         "collectionView": { $0.encodeCollectionView($1) },
         "collectionViewCell": { $0.encodeCollectionViewCell($1) },
-        "collectionReusableView": { $0.encodeView($1, className: "UICollectionReusableView") },
+        "collectionReusableView": { c, node in
+            c.encodeViewObject(node, className: "UICollectionReusableView", style: ViewStyle()) { e, _ in
+                if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", c.b.string(r)) }
+            }
+        },
         "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
@@ -63,16 +67,12 @@ final class UIKitCompiler {
     var systemColors: [String: XMLNode] = [:]
     /// System fonts by face/size/usage/traits (they are shared per file).
     var fontCache: [String: Int] = [:]
+    /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
+    var constraintCandidates: [Int: [Int]] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
 
-    /// The document's `toolsVersion` (major part), used for the few Xcode-generation differences.
-    let toolsVersion: Int
-
-    init(context: CompileContext) {
-        ctx = context
-        toolsVersion = Int(context.document.peek("toolsVersion")?.split(separator: ".").first ?? "0") ?? 0
-    }
+    init(context: CompileContext) { ctx = context }
 
     var b: GraphBuilder {
         get { ctx.builder }
@@ -95,6 +95,7 @@ final class UIKitCompiler {
             }
         }
         var topLevel: [Int] = []
+        var topLevelNodes: [(XMLNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
                 if child.name == "placeholder" {
@@ -102,6 +103,11 @@ final class UIKitCompiler {
                 } else if let encoder = UIKitEncoders.table[child.name] {
                     let i = encoder(self, child)
                     topLevel.append(i)
+                    topLevelNodes.append((child, i))
+                } else if let cls = Self.fallbackViewClasses[child.name] {
+                    let i = encodeFallbackView(child, className: cls)
+                    topLevel.append(i)
+                    topLevelNodes.append((child, i))
                 }
             }
         } else {
@@ -122,13 +128,14 @@ final class UIKitCompiler {
         for t in topLevel { walk(t) }
 
         let connectionObjects = buildConnections()
+        let traitLists = buildTraitStorageLists(topLevel: topLevelNodes)
         var root = NibObject(className: "NSObject")
         root.append("UINibTopLevelObjectsKey", .object(b.array(topLevel)))
         root.append("UINibObjectsKey", .object(b.array(all)))
         root.append("UINibConnectionsKey", .object(b.array(connectionObjects)))
         root.append("UINibVisibleWindowsKey", .object(b.array([])))
         root.append("UINibAccessibilityConfigurationsKey", .object(b.array(Self.byOwnerOrder(accessibilityConfigurations))))
-        root.append("UINibTraitStorageListsKey", .object(b.array([])))
+        root.append("UINibTraitStorageListsKey", .object(b.array(traitLists)))
         root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
         b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]

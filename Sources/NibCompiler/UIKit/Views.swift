@@ -65,11 +65,17 @@ extension UIKitCompiler {
             if let enc = UIKitEncoders.table[c.name] {
                 out.append(enc(self, c))
             } else if let cls = Self.fallbackViewClasses[c.name] {
-                ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
-                out.append(encodeView(c, className: cls))
+                out.append(encodeFallbackView(c, className: cls))
             }
         }
         return out
+    }
+
+    /// A view element without its own encoder: the UIView keys only, with a warning.
+    func encodeFallbackView(_ c: XMLNode, className cls: String) -> Int {
+        ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
+        for t in c.children where t.name == "textInputTraits" { ctx.ignore(t) }
+        return encodeView(c, className: cls)
     }
 
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
@@ -165,6 +171,7 @@ extension UIKitCompiler {
             e.bool("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", true)
         }
         if !archived.isEmpty { e.obj("UIViewAutolayoutConstraints", b.mutableArray(archived)) }
+        if !listed.isEmpty { constraintCandidates[index] = listed }
         let hh = node.double("horizontalHuggingPriority"), vh = node.double("verticalHuggingPriority")
         if hh != nil || vh != nil || style.alwaysWriteHugging {
             let h2 = hh ?? 250, v2 = vh ?? 250
@@ -195,10 +202,12 @@ extension UIKitCompiler {
             node.markUsed("opaque", "clipsSubviews", "multipleTouchEnabled", "contentMode", "insetsLayoutMarginsFromSafeArea",
                           "userInteractionEnabled", "hidden", "tag", "alpha", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
                           "translatesAutoresizingMaskIntoConstraints")
-            _ = node.child("color", key: "backgroundColor")
+            if let bg = node.child("color", key: "backgroundColor") { ctx.ignore(bg) }
         }
         if let v = node.child("variation") { handleVariations(v, node: node) }
         if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
+        // Design-time animation metadata.
+        for a in node.children where a.name == "animations" { ctx.ignore(a) }
 
         var block = style.keyedObjectChildren + blankGuides
         if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
@@ -248,8 +257,13 @@ extension UIKitCompiler {
                     for x in mask.children { x.visited = true; _ = x["reference"] }
                 }
             } else {
-                ctx.warning(at: v, "size-class variation '\(key)' is not archived yet (trait storage); base values used")
-                ctx.ignore(v)
+                // Archived as trait storage (TraitStorage.swift); attributes are read there.
+                for mask in v.children where mask.name == "mask" {
+                    mask.visited = true
+                    _ = mask["key"]
+                    for x in mask.children { x.visited = true; _ = x["reference"] }
+                }
+                for f in v.children where f.name == "fontDescription" { f.visited = true }
             }
         }
     }
