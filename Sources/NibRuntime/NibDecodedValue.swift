@@ -1,0 +1,129 @@
+/// An archived `NSNumber`.
+public enum NibNumber: Sendable, Hashable {
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+
+    /// The value as an integer (doubles truncated, booleans 0/1).
+    public var int64Value: Int64 {
+        switch self {
+        case .int(let v): return v
+        case .double(let v): return v.isFinite ? Int64(exactly: v.rounded(.towardZero)) ?? 0 : 0
+        case .bool(let b): return b ? 1 : 0
+        }
+    }
+
+    /// The value as a double.
+    public var doubleValue: Double {
+        switch self {
+        case .int(let v): return Double(v)
+        case .double(let v): return v
+        case .bool(let b): return b ? 1 : 0
+        }
+    }
+
+    /// The value as a boolean (non-zero is true).
+    public var boolValue: Bool { doubleValue != 0 }
+}
+
+/// One decoded value of an instantiated graph: scalars, strings, numbers, data, collections and
+/// references to the instances of this instantiation.
+public enum NibDecodedValue: CustomStringConvertible {
+    case int(Int64)
+    case bool(Bool)
+    case float(Float)
+    case double(Double)
+    /// Raw bytes (type-8 values and `NSData` objects).
+    case data([UInt8])
+    /// An `NSString`, `NSMutableString` or `NSLocalizableString`.
+    case string(String)
+    /// An `NSNumber`.
+    case number(NibNumber)
+    /// An inlined `NSArray` / `NSMutableArray`, or an `NSOrderedSet`.
+    case array([NibDecodedValue])
+    /// An `NSSet` / `NSMutableSet`, in archived order.
+    case set([NibDecodedValue])
+    /// An `NSDictionary` / `NSMutableDictionary` as key–value pairs in archived order.
+    case dictionary([NibDecodedPair])
+    /// An object created by this instantiation, or a placeholder's replacement.
+    case object(AnyObject)
+    /// A nested nib (`UINib` / `NSNib` with archived bytes), instantiated on demand.
+    case nib(NibTemplate)
+    /// nil (also a reference to the First Responder or to a nil owner).
+    case null
+
+    /// The object, when this is an object reference.
+    public var object: AnyObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    /// The string, when this is a string.
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// An integer view of scalar and number values.
+    public var int64: Int64? {
+        switch self {
+        case .int(let v): return v
+        case .bool(let b): return b ? 1 : 0
+        case .number(let n): return n.int64Value
+        default: return nil
+        }
+    }
+
+    /// A floating-point view of scalar and number values.
+    public var double: Double? {
+        switch self {
+        case .int(let v): return Double(v)
+        case .float(let v): return Double(v)
+        case .double(let v): return v
+        case .number(let n): return n.doubleValue
+        default: return nil
+        }
+    }
+
+    /// The elements of an array or set.
+    public var elements: [NibDecodedValue]? {
+        switch self {
+        case .array(let a), .set(let a): return a
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .int(let v): return "\(v)"
+        case .bool(let b): return "\(b)"
+        case .float(let f): return "\(f)f"
+        case .double(let d): return "\(d)"
+        case .data(let d): return "<\(d.count) bytes>"
+        case .string(let s): return "\"\(s)\""
+        case .number(let n): return "@\(n)"
+        case .array(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
+        case .set(let a): return "{" + a.map(\.description).joined(separator: ", ") + "}"
+        case .dictionary(let d): return "[" + d.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+        case .object(let o): return "<\(NibRuntimeNames.className(of: o))>"
+        case .nib: return "<nested nib>"
+        case .null: return "nil"
+        }
+    }
+}
+
+/// One key–value pair of a decoded dictionary.
+public struct NibDecodedPair {
+    public var key: NibDecodedValue
+    public var value: NibDecodedValue
+    /// Creates a pair.
+    public init(key: NibDecodedValue, value: NibDecodedValue) { self.key = key; self.value = value }
+}
+
+/// Class names of runtime objects, as used in error messages.
+enum NibRuntimeNames {
+    static func className(of object: AnyObject) -> String {
+        if let g = object as? GenericNibObject { return g.className }
+        return String(reflecting: type(of: object))
+    }
+}
