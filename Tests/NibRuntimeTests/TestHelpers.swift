@@ -92,3 +92,71 @@ func iosCorpusNibs() throws -> [URL] {
 func corpusPath(_ relative: String) throws -> String {
     try SharedCorpus.require().appendingPathComponent(relative).path
 }
+
+/// Builds small NIBArchives for tests through the NibArchive writer.
+struct SyntheticNib {
+    var graph = NibGraph()
+
+    init() { graph.add(NibObject(className: "NSObject")) }
+
+    @discardableResult
+    mutating func object(_ className: String, _ entries: [(String, NibGraphValue)] = []) -> Int {
+        graph.add(NibObject(className: className, entries: entries.map { NibEntry(key: $0.0, value: $0.1) }))
+    }
+
+    mutating func string(_ s: String, className: String = "NSString") -> Int {
+        object(className, [("NS.bytes", .data(Array(s.utf8)))])
+    }
+
+    mutating func array(_ items: [Int], className: String = "NSArray") -> Int {
+        object(className, [("NSInlinedValue", .bool(true))] + items.map { ("UINibEncoderEmptyKey", .object($0)) })
+    }
+
+    mutating func keyedSet(_ items: [Int]) -> Int {
+        object("NSSet", items.enumerated().map { ("NS.object.\($0.offset)", .object($0.element)) })
+    }
+
+    mutating func proxy(_ identifier: String) -> Int {
+        let s = string(identifier)
+        return object("UIProxyObject", [("UIProxiedObjectIdentifier", .object(s))])
+    }
+
+    mutating func outlet(_ source: Int, _ label: String, _ destination: Int) -> Int {
+        let l = string(label)
+        return object("UIRuntimeOutletConnection", [("UILabel", .object(l)), ("UISource", .object(source)), ("UIDestination", .object(destination))])
+    }
+
+    mutating func action(_ source: Int, _ selector: String, _ destination: Int, mask: Int64 = 64) -> Int {
+        let l = string(selector)
+        return object("UIRuntimeEventConnection", [("UILabel", .object(l)), ("UISource", .object(source)),
+                                                   ("UIDestination", .object(destination)), ("UIEventMask", .int(mask))])
+    }
+
+    /// Sets the root keys and writes the archive; `objects` defaults to `topLevel`.
+    mutating func bytes(topLevel: [Int], objects: [Int]? = nil, connections: [Int] = [], keyValuePairs: [Int] = []) -> [UInt8] {
+        let t = array(topLevel)
+        let o = array(objects ?? topLevel)
+        let c = array(connections)
+        let kv = array(keyValuePairs)
+        graph.objects[0].entries = [
+            NibEntry(key: "UINibTopLevelObjectsKey", value: .object(t)),
+            NibEntry(key: "UINibObjectsKey", value: .object(o)),
+            NibEntry(key: "UINibConnectionsKey", value: .object(c)),
+            NibEntry(key: "UINibKeyValuePairsKey", value: .object(kv)),
+        ]
+        return NibArchiveWriter().write(graph)
+    }
+}
+
+/// The first `<rect key="frame" …>` after the first line containing `marker`, as (x, y, width, height).
+func xibFrame(after marker: String, in xibPath: String) throws -> [Double]? {
+    let text = try String(contentsOfFile: xibPath, encoding: .utf8)
+    guard let m = text.range(of: marker), let r = text[m.upperBound...].range(of: "<rect key=\"frame\"") else { return nil }
+    let tail = text[r.upperBound...]
+    let tag = tail[..<(tail.firstIndex(of: ">") ?? tail.endIndex)]
+    return ["x", "y", "width", "height"].map { name -> Double in
+        guard let a = tag.range(of: " \(name)=\"") else { return .nan }
+        let v = tag[a.upperBound...]
+        return Double(v[..<(v.firstIndex(of: "\"") ?? v.endIndex)]) ?? .nan
+    }
+}
