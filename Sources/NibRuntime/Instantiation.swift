@@ -26,6 +26,7 @@ final class InstantiationRun {
             case .owner: objects[Int(index)] = owner
             case .firstResponder: objects[Int(index)] = nil
             case .application: objects[Int(index)] = externalObjects["NSApplication"]
+            case .storyboard: objects[Int(index)] = externalObjects["UIStoryboardPlaceholder"]
             case .external(let id):
                 guard let object = externalObjects[id] else { throw NibLoadingError.missingExternalObject(identifier: id) }
                 objects[Int(index)] = object

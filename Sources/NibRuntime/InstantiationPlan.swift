@@ -57,6 +57,8 @@ enum PlanPlaceholder: Sendable, Equatable {
     case external(String)
     /// AppKit's Application object: the `NSApplication` external object when given, else nil.
     case application
+    /// `UIStoryboardPlaceholder`: the `UIStoryboardPlaceholder` external object when given, else nil.
+    case storyboard
 }
 
 /// A created object's class and values.
@@ -240,7 +242,12 @@ struct PlanBuilder {
             switch cls {
             case "UIProxyObject":
                 let id = string(i, "UIProxiedObjectIdentifier") ?? ""
-                slots[i] = .placeholder(id == "IBFilesOwner" ? .owner : id == "IBFirstResponder" ? .firstResponder : .external(id))
+                switch id {
+                case "IBFilesOwner": slots[i] = .placeholder(.owner)
+                case "IBFirstResponder": slots[i] = .placeholder(.firstResponder)
+                case "UIStoryboardPlaceholder": slots[i] = .placeholder(.storyboard)
+                default: slots[i] = .placeholder(.external(id))
+                }
                 continue
             case "NSNibExternalObjectPlaceholder":
                 slots[i] = .placeholder(.external(string(i, "NSExternalObjectPlaceholderIdentifier") ?? ""))

@@ -137,6 +137,11 @@ public final class NibTemplate: Sendable {
     /// Outlet names the nib connects on the File's Owner.
     public func ownerOutletNames() throws(NibLoadingError) -> Set<String> { try loadedPlan().ownerOutletLabels }
 
+    /// The identifiers of the external-object placeholders the nib expects in `externalObjects`.
+    public func externalObjectIdentifiers() throws(NibLoadingError) -> [String] {
+        try loadedPlan().placeholders.compactMap { if case .external(let id) = $0.kind { return id } else { return nil } }
+    }
+
     /// Whether the nib is an AppKit nib (`IB.objectdata` root).
     public func isAppKitNib() throws(NibLoadingError) -> Bool { try loadedPlan().platform == .macOS }
 }
