@@ -9,7 +9,11 @@ extension InstantiationRun {
             switch connection {
             case .outlet(_, let label, let destination):
                 let target = resolve(destination, key: nil, requester: nil).object
-                try connectable(s, key: label)?.setOutlet(label, to: target)
+                if let g = objects[s] as? GenericNibObject {
+                    g.setOutlet(label, to: target, weakly: destination.refIndex.map { plan.ownedOutsideOutlets[$0] } ?? false)
+                } else {
+                    try connectable(s, key: label)?.setOutlet(label, to: target)
+                }
             case .collection(_, let label, let destinations, let appending):
                 let targets = destinations.compactMap { resolve($0, key: nil, requester: nil).object }
                 try connectable(s, key: label)?.setOutletCollection(label, to: targets, appending: appending)

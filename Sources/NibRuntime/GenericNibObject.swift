@@ -1,8 +1,9 @@
 /// The object the loader creates for an archived class with no registered Swift type: it keeps the class
 /// name, every decoded value by key, and records the outlets, actions and runtime attributes it receives.
 ///
-/// References hold the referenced objects strongly, so a cyclic archived graph stays alive as long as any
-/// of its generic objects does.
+/// Values hold their objects strongly except back references (superview, next responder, constraint items,
+/// owning view…) and references to placeholders, which are `.weakObject`; action targets are weak; outlets are
+/// weak when the target is kept alive by the caller or by the graph's values, strong otherwise.
 public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringConvertible {
     /// The class the archive asks for (a class swapper's custom class, e.g. `_TtC9MyModule8CardView`).
     public let className: String
@@ -12,8 +13,9 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     let keyIDs: ArraySlice<Int32>
     /// The decoded values, in archived order (parallel to `keys`).
     public internal(set) var values: [NibDecodedValue] = []
-    /// Outlets set on this object, by property name.
-    public private(set) var outlets: [String: AnyObject] = [:]
+    /// Outlets set on this object, by property name (outlets to the owner and external objects are weak).
+    public var outlets: [String: AnyObject] { outletStorage.compactMapValues(\.object) }
+    private var outletStorage: [String: NibDecodedValue] = [:]
     /// Outlet names in the order they were set.
     public private(set) var outletOrder: [String] = []
     /// Outlet collections set on this object.
@@ -66,8 +68,14 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
 
     /// Records the outlet.
     public func setOutlet(_ name: String, to object: AnyObject?) throws {
-        if outlets[name] == nil { outletOrder.append(name) }
-        outlets[name] = object
+        setOutlet(name, to: object, weakly: false)
+    }
+
+    /// Records an outlet; the loader passes `weakly` for targets that something else keeps alive (placeholders,
+    /// objects owned through archived values), so that outlets never form reference cycles.
+    func setOutlet(_ name: String, to object: AnyObject?, weakly: Bool) {
+        if outletStorage[name] == nil { outletOrder.append(name) }
+        outletStorage[name] = object.map { weakly ? .weakObject(NibWeakReference($0)) : .object($0) } ?? .null
         connectionCount += 1
     }
 
@@ -100,8 +108,8 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
 
 /// A target–action pair recorded by a `GenericNibObject`.
 public struct NibAction {
-    /// The target; nil means the responder chain (First Responder).
-    public var target: AnyObject?
+    /// The target, held weakly as UIKit does; nil means the responder chain (First Responder).
+    public weak var target: AnyObject?
     /// The selector name, e.g. `buttonTapped:`.
     public var selector: String
     /// The `UIControl.Event` mask (0 for AppKit and bar button items).

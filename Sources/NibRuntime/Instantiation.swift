@@ -52,7 +52,7 @@ final class InstantiationRun {
             var values = [NibDecodedValue]()
             values.reserveCapacity(Int(info.valueEnd - info.valueStart))
             for v in Int(info.valueStart)..<Int(info.valueEnd) {
-                values.append(resolve(plan.values[v], key: nil, requester: nil))
+                values.append(resolve(plan.values[v], key: nil, requester: nil, weakBackReferences: true))
             }
             g.values = values
         }
@@ -108,7 +108,7 @@ final class InstantiationRun {
     }
 
     /// A plan value with its references resolved to this instantiation's objects.
-    func resolve(_ value: PlanValue, key: String?, requester: Int?) -> NibDecodedValue {
+    func resolve(_ value: PlanValue, key: String?, requester: Int?, weakBackReferences: Bool = false) -> NibDecodedValue {
         switch value {
         case .int(let v): return .int(v)
         case .bool(let b): return .bool(b)
@@ -119,16 +119,23 @@ final class InstantiationRun {
         case .number(let n): return .number(n)
         case .null: return .null
         case .nib(let t): return .nib(t)
-        case .ref(let j): return object(at: Int(j), key: key, requester: requester).map { .object($0) } ?? .null
-        case .array(let e, _): return .array(e.map { resolve($0, key: key, requester: requester) })
-        case .set(let e, _): return .set(e.map { resolve($0, key: key, requester: requester) })
+        case .ref(let j):
+            guard let o = object(at: Int(j), key: key, requester: requester) else { return .null }
+            // The caller owns placeholder replacements (owner, external objects); generic objects hold them weakly.
+            if weakBackReferences, case .placeholder = plan.slots[Int(j)] { return .weakObject(NibWeakReference(o)) }
+            return .object(o)
+        case .weakRef(let j):
+            guard let o = object(at: Int(j), key: key, requester: requester) else { return .null }
+            return weakBackReferences ? .weakObject(NibWeakReference(o)) : .object(o)
+        case .array(let e, _): return .array(e.map { resolve($0, key: key, requester: requester, weakBackReferences: weakBackReferences) })
+        case .set(let e, _): return .set(e.map { resolve($0, key: key, requester: requester, weakBackReferences: weakBackReferences) })
         case .dictionary(let e, _):
             var pairs = [NibDecodedPair]()
             pairs.reserveCapacity(e.count / 2)
             var i = 0
             while i + 1 < e.count {
-                pairs.append(NibDecodedPair(key: resolve(e[i], key: key, requester: requester),
-                                            value: resolve(e[i + 1], key: key, requester: requester)))
+                pairs.append(NibDecodedPair(key: resolve(e[i], key: key, requester: requester, weakBackReferences: weakBackReferences),
+                                            value: resolve(e[i + 1], key: key, requester: requester, weakBackReferences: weakBackReferences)))
                 i += 2
             }
             return .dictionary(pairs)

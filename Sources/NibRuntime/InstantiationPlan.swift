@@ -16,12 +16,14 @@ indirect enum PlanValue: Sendable {
     case dictionary([PlanValue], refs: Bool)
     /// An archived object that is created (or replaced) per instantiation.
     case ref(Int32)
+    /// A back reference (superview, next responder, constraint item…), held weakly by generic objects.
+    case weakRef(Int32)
     case nib(NibTemplate)
     case null
 
     var hasRefs: Bool {
         switch self {
-        case .ref: return true
+        case .ref, .weakRef: return true
         case .array(_, let r), .set(_, let r), .dictionary(_, let r): return r
         default: return false
         }
@@ -33,8 +35,10 @@ indirect enum PlanValue: Sendable {
     }
 
     var refIndex: Int? {
-        if case .ref(let i) = self { return Int(i) }
-        return nil
+        switch self {
+        case .ref(let i), .weakRef(let i): return Int(i)
+        default: return nil
+        }
     }
 }
 
@@ -126,10 +130,14 @@ final class InstantiationPlan: Sendable {
     let ownerOutletLabels: Set<String>
     /// The nested nibs, in archive order.
     let nestedNibs: [NibTemplate]
+    /// Per archive object: whether something other than an outlet keeps it alive — a placeholder (owned by the
+    /// caller) or an object strongly reachable from a top-level object through archived values. Generic
+    /// objects hold outlets to such objects weakly, so outlets (delegates, back links) never form cycles.
+    let ownedOutsideOutlets: [Bool]
 
     init(platform: Platform, slots: [PlanSlot], instances: [PlanInstance], placeholders: [(index: Int32, kind: PlanPlaceholder)],
          keys: PlanKeys, valueKeys: [Int32], values: [PlanValue], connections: [PlanConnection], topLevel: [Int32],
-         awakeOrder: [Int32], ownerOutletLabels: Set<String>, nestedNibs: [NibTemplate]) {
+         awakeOrder: [Int32], ownerOutletLabels: Set<String>, nestedNibs: [NibTemplate], ownedOutsideOutlets: [Bool]) {
         self.platform = platform
         self.slots = slots
         self.instances = instances
@@ -144,6 +152,7 @@ final class InstantiationPlan: Sendable {
         self.registeredInstances = instances.indices.filter { instances[$0].registered != nil }.map { Int32($0) }
         self.ownerOutletLabels = ownerOutletLabels
         self.nestedNibs = nestedNibs
+        self.ownedOutsideOutlets = ownedOutsideOutlets
     }
 
     /// Builds the plan of `archive`, resolving classes through `registry`.
@@ -174,6 +183,15 @@ struct PlanBuilder {
         "UINibKeyValuePair", "UIRuntimeAccessibilityConfiguration", "NSNibOutletConnector", "NSNibControlConnector",
         "NSNibConnector", "NSNibBindingConnector", "NSIBUserDefinedRuntimeAttributesConnector", "NSIBHelpConnector",
         "NSNibAXAttributeConnector", "NSNibAuxiliaryActionConnector",
+    ]
+    /// Keys whose references point back up the graph (conditional or weak in UIKit/AppKit); generic objects
+    /// hold them weakly so that an instantiated graph has no reference cycles through them.
+    static let backReferenceKeys = [
+        "UISuperview", "NSSuperview", "NSNextResponder", "UINextResponder", "NSNextKeyView", "UINextKeyView",
+        "NSFirstItem", "NSSecondItem", "UILayoutGuideOwningView", "NSControlView", "NSMenu", "UINavigationBar",
+        "NSWindow", "UIWindow", "NSOwningView", "UIParentViewController", "NSParentViewController",
+        "NSTarget", "NSControlTarget", "NSGestureRecognizer.target", "NSGestureRecognizer.delegate", "NSTableView",
+        "NSDelegate", "NSDataSource", "UITarget",
     ]
     static let stringClasses: Set<String> = ["NSString", "NSMutableString", "NSLocalizableString"]
     static let dataClasses: Set<String> = ["NSData", "NSMutableData"]
@@ -290,11 +308,13 @@ struct PlanBuilder {
         for i in 1..<count { if case .placeholder(let p) = slots[i] { placeholders.append((Int32(i), p)) } }
 
         // 2. Decode the values of every created object.
+        let weakKeys = Set(Self.backReferenceKeys.compactMap { key($0) })
         for n in instances.indices {
             let i = Int(instances[n].objectIndex)
             let start = values.count
             for v in archive.object(i).values {
-                let converted = planValue(archive.value(v))
+                var converted = planValue(archive.value(v))
+                if case .ref(let j) = converted, weakKeys.contains(archive.valueKeyIndex(v)) { converted = .weakRef(j) }
                 valueKeys.append(Int32(archive.valueKeyIndex(v)))
                 values.append(converted)
             }
@@ -393,9 +413,55 @@ struct PlanBuilder {
         }
         for n in instances.indices where !seen[n] { awake.append(Int32(n)) }
 
+        let ownedOutsideOutlets = assignOwnership(topLevel: topLevel)
         return InstantiationPlan(platform: platform, slots: slots, instances: instances, placeholders: placeholders,
                                  keys: PlanKeys(names: keyNames), valueKeys: valueKeys, values: values, connections: connections,
-                                 topLevel: topLevel, awakeOrder: awake, ownerOutletLabels: ownerOutlets, nestedNibs: nested)
+                                 topLevel: topLevel, awakeOrder: awake, ownerOutletLabels: ownerOutlets, nestedNibs: nested,
+                                 ownedOutsideOutlets: ownedOutsideOutlets)
+    }
+
+    /// Makes the strong references of generic objects a forest: breadth-first from the top-level objects (then
+    /// from any object not reached), the first reference to an object owns it and stays strong; every other
+    /// reference (back links, cross links, placeholders) becomes weak. Returns, per object, whether it is kept
+    /// alive by something other than an outlet.
+    mutating func assignOwnership(topLevel: [Int32]) -> [Bool] {
+        var owned = Array(repeating: false, count: slots.count)
+        var visited = Array(repeating: false, count: slots.count)
+        for (i, _) in placeholders { owned[Int(i)] = true; visited[Int(i)] = true }
+        func rewrite(_ v: PlanValue, queue: inout [Int]) -> PlanValue {
+            switch v {
+            case .ref(let j):
+                let j = Int(j)
+                if visited[j] { return .weakRef(Int32(j)) }
+                visited[j] = true
+                owned[j] = true
+                queue.append(j)
+                return v
+            case .array(let e, true): return .array(e.map { rewrite($0, queue: &queue) }, refs: true)
+            case .set(let e, true): return .set(e.map { rewrite($0, queue: &queue) }, refs: true)
+            case .dictionary(let e, true): return .dictionary(e.map { rewrite($0, queue: &queue) }, refs: true)
+            default: return v
+            }
+        }
+        var roots = topLevel.map(Int.init)
+        for t in roots { owned[t] = true }
+        roots += instances.map { Int($0.objectIndex) }
+        for root in roots where !visited[root] {
+            visited[root] = true
+            var queue = [root]
+            var head = 0
+            while head < queue.count {
+                let i = queue[head]
+                head += 1
+                guard case .instance(let n) = slots[i] else { continue }
+                let info = instances[Int(n)]
+                for v in Int(info.valueStart)..<Int(info.valueEnd) {
+                    if case .weakRef = values[v] { continue }
+                    values[v] = rewrite(values[v], queue: &queue)
+                }
+            }
+        }
+        return owned
     }
 
     /// The object referenced by `key` of `object` when it is created or a placeholder.

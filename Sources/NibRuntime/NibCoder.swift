@@ -102,11 +102,11 @@ public final class NibCoder {
     /// The created object (or placeholder replacement) referenced by `key`; nil for nil, First Responder,
     /// value objects and references into a cycle still being created.
     public func decodeObject(forKey key: String) -> AnyObject? {
-        guard case .ref(let j)? = planValue(forKey: key) else {
-            if case .nib(let t)? = planValue(forKey: key) { return t }
-            return nil
+        switch planValue(forKey: key) {
+        case .ref(let j)?, .weakRef(let j)?: return run.object(at: Int(j), key: key, requester: instance)
+        case .nib(let t)?: return t
+        default: return nil
         }
-        return run.object(at: Int(j), key: key, requester: instance)
     }
 
     /// An array (inlined `NSArray`/`NSMutableArray`, or `NSOrderedSet`).

@@ -47,6 +47,8 @@ public enum NibDecodedValue: CustomStringConvertible {
     case dictionary([NibDecodedPair])
     /// An object created by this instantiation, or a placeholder's replacement.
     case object(AnyObject)
+    /// A back reference (superview, next responder, constraint item…) that a generic object holds weakly.
+    case weakObject(NibWeakReference)
     /// A nested nib (`UINib` / `NSNib` with archived bytes), instantiated on demand.
     case nib(NibTemplate)
     /// nil (also a reference to the First Responder or to a nil owner).
@@ -54,8 +56,11 @@ public enum NibDecodedValue: CustomStringConvertible {
 
     /// The object, when this is an object reference.
     public var object: AnyObject? {
-        if case .object(let o) = self { return o }
-        return nil
+        switch self {
+        case .object(let o): return o
+        case .weakObject(let w): return w.object
+        default: return nil
+        }
     }
 
     /// The string, when this is a string.
@@ -106,10 +111,18 @@ public enum NibDecodedValue: CustomStringConvertible {
         case .set(let a): return "{" + a.map(\.description).joined(separator: ", ") + "}"
         case .dictionary(let d): return "[" + d.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
         case .object(let o): return "<\(NibRuntimeNames.className(of: o))>"
+        case .weakObject(let w): return w.object.map { "weak <\(NibRuntimeNames.className(of: $0))>" } ?? "weak nil"
         case .nib: return "<nested nib>"
         case .null: return "nil"
         }
     }
+}
+
+/// A weak reference kept by a generic object for a back-reference key.
+public final class NibWeakReference {
+    /// The referenced object, while something else keeps it alive.
+    public private(set) weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }
 
 /// One key–value pair of a decoded dictionary.

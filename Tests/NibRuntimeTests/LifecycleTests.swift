@@ -195,3 +195,29 @@ final class Mutex2<T>: @unchecked Sendable {
     func mutate(_ body: (inout T) -> Void) { lock.lock(); body(&stored); lock.unlock() }
     var value: T { lock.lock(); defer { lock.unlock() }; return stored }
 }
+
+/// Weak handles on every object of a graph.
+final class WeakBag {
+    var refs: [() -> AnyObject?] = []
+    func add(_ objects: [AnyObject]) { for o in objects { refs.append { [weak o] in o } } }
+    var alive: Int { refs.filter { $0() != nil }.count }
+}
+
+@Suite struct MemoryTests {
+    /// Drops the graph of every corpus nib and checks that every object it held is freed (no reference cycles).
+    @Test func everyCorpusGraphIsFreedWhenTheCallerDropsIt() throws {
+        let nibs = try iosCorpusNibs() + SharedCorpus.files(under: "nib/appkit-samples", suffix: ".nib")
+        #expect(nibs.count > 50)
+        for nib in nibs {
+            let template = try NibTemplate(contentsOf: nib.path, registry: NibClassRegistry())
+            let bag = WeakBag()
+            do {
+                let owner = RecordingOwner()
+                let top = try template.instantiate(owner: owner, externalObjects: ["NSApplication": RecordingOwner()])
+                bag.add(reachableObjects(from: top, owner: owner).filter { $0 !== owner })
+                #expect(bag.alive == bag.refs.count)
+            }
+            #expect(bag.alive == 0, "\(SharedCorpus.relative(nib)): \(bag.alive) of \(bag.refs.count) objects still alive")
+        }
+    }
+}

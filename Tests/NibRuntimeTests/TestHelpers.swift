@@ -65,6 +65,7 @@ func reachableObjects(from roots: [AnyObject], owner: RecordingOwner? = nil) -> 
     func push(_ v: NibDecodedValue) {
         switch v {
         case .object(let o): stack.append(o)
+        case .weakObject(let w): if let o = w.object { stack.append(o) }
         case .array(let a), .set(let a): a.forEach(push)
         case .dictionary(let d): d.forEach { push($0.key); push($0.value) }
         default: break
