@@ -118,8 +118,8 @@ public enum NibDecodedValue: CustomStringConvertible {
     }
 }
 
-/// A weak reference kept by a generic object for a back-reference key.
-public final class NibWeakReference {
+/// A weak reference kept by a generic object for a back reference; a struct, so storing it allocates nothing.
+public struct NibWeakReference {
     /// The referenced object, while something else keeps it alive.
     public private(set) weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
