@@ -2,7 +2,9 @@ import Foundation
 
 /// The device a nib is looked up for; device-specific variants (`~iphone`, `~ipad`) win over the plain name.
 public enum NibDeviceIdiom: Sendable {
+    /// iPhone (`~iphone`).
     case phone
+    /// iPad (`~ipad`).
     case pad
 
     /// The file-name suffix of this idiom's variants.

@@ -103,6 +103,7 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
         connectionsAtAwake = connectionCount
     }
 
+    /// `<Class (Original) N values>`.
     public var description: String { "<\(className)\(originalClassName.map { " (\($0))" } ?? "") \(keyIDs.count) values>" }
 }
 

@@ -1,6 +1,8 @@
 /// A point, decoded from UIKit's packed struct or AppKit's `{x, y}` string.
 public struct NibPoint: Sendable, Hashable {
+    /// The horizontal coordinate.
     public var x: Double
+    /// The vertical coordinate.
     public var y: Double
     /// Creates a point.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
@@ -10,7 +12,9 @@ public struct NibPoint: Sendable, Hashable {
 
 /// A size, decoded from UIKit's packed struct or AppKit's `{w, h}` string.
 public struct NibSize: Sendable, Hashable {
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
     /// Creates a size.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
@@ -20,7 +24,9 @@ public struct NibSize: Sendable, Hashable {
 
 /// A rectangle, decoded from UIKit's packed struct or AppKit's `{{x, y}, {w, h}}` string.
 public struct NibRect: Sendable, Hashable {
+    /// The origin (x, y).
     public var origin: NibPoint
+    /// The size (width, height).
     public var size: NibSize
     /// Creates a rectangle.
     public init(origin: NibPoint, size: NibSize) { self.origin = origin; self.size = size }
@@ -34,9 +40,13 @@ public struct NibRect: Sendable, Hashable {
 
 /// Edge insets in UIKit field order (top, left, bottom, right).
 public struct NibEdgeInsets: Sendable, Hashable {
+    /// The top inset.
     public var top: Double
+    /// The left inset.
     public var left: Double
+    /// The bottom inset.
     public var bottom: Double
+    /// The right inset.
     public var right: Double
     /// Creates insets.
     public init(top: Double, left: Double, bottom: Double, right: Double) {

@@ -1,7 +1,10 @@
 /// An archived `NSNumber`.
 public enum NibNumber: Sendable, Hashable {
+    /// `NS.intval`.
     case int(Int64)
+    /// `NS.dblval`.
     case double(Double)
+    /// `NS.boolval`.
     case bool(Bool)
 
     /// The value as an integer (doubles truncated, booleans 0/1).
@@ -29,9 +32,13 @@ public enum NibNumber: Sendable, Hashable {
 /// One decoded value of an instantiated graph: scalars, strings, numbers, data, collections and
 /// references to the instances of this instantiation.
 public enum NibDecodedValue: CustomStringConvertible {
+    /// An integer value (types 0–3).
     case int(Int64)
+    /// A boolean value (types 4/5).
     case bool(Bool)
+    /// A float32 value.
     case float(Float)
+    /// A float64 value.
     case double(Double)
     /// Raw bytes (type-8 values and `NSData` objects).
     case data([UInt8])
@@ -98,6 +105,7 @@ public enum NibDecodedValue: CustomStringConvertible {
         }
     }
 
+    /// A short debugging rendering.
     public var description: String {
         switch self {
         case .int(let v): return "\(v)"
@@ -127,7 +135,9 @@ public struct NibWeakReference {
 
 /// One key–value pair of a decoded dictionary.
 public struct NibDecodedPair {
+    /// The key (usually a string).
     public var key: NibDecodedValue
+    /// The value.
     public var value: NibDecodedValue
     /// Creates a pair.
     public init(key: NibDecodedValue, value: NibDecodedValue) { self.key = key; self.value = value }
