@@ -26,8 +26,12 @@ public final class NibTemplate: Sendable {
     public let registry: NibClassRegistry
     private let state: Mutex<State>
 
-    /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not).
+    /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not, or a compiled `.nib`
+    /// directory, which resolves to its newest `objects-*.nib` or its `runtime.nib`).
     public init(contentsOf path: String, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+        var isDirectory: ObjCBool = false
+        let path = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? NibBundle.resolveNibDirectory(path) ?? path : path
         source = .path(path)
         self.registry = registry
         let archive = try Self.read(path)

@@ -4,7 +4,7 @@ import NibRuntime
 import NibTestSupport
 import Testing
 
-@Suite struct BundleAndNestedNibTests {
+@Suite(.needsCorpus) struct BundleAndNestedNibTests {
     @Test func nibDirectoriesResolveToTheirArchives() throws {
         let storyboard = try corpusPath("nib/duckduckgo/Base.lproj/Settings.storyboardc")
         let bundle = NibBundle(directory: storyboard, registry: NibClassRegistry())
@@ -13,6 +13,10 @@ import Testing
         let old = try #require(bundle.path(forNibNamed: "AutoClearSettingsViewController", osVersion: 13))
         #expect(old.hasSuffix("AutoClearSettingsViewController.nib/runtime.nib"))
         #expect(try bundle.template(named: "AutoClearSettingsViewController").instantiate(owner: RecordingOwner()).count >= 1)
+        // A template made straight from the directory picks the same archive.
+        let direct = try NibTemplate(contentsOf: (storyboard as NSString).appendingPathComponent("AutoClearSettingsViewController.nib"),
+                                     registry: NibClassRegistry())
+        #expect(direct.path == newest)
         let error = try #require(throws: NibLoadingError.self) { try bundle.template(named: "NoSuchNib") }
         #expect(error.description == "Could not load NIB in bundle: 'NSBundle <\(storyboard)> (loaded)' with name 'NoSuchNib'")
     }

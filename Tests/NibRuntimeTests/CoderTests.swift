@@ -130,7 +130,7 @@ func packed(_ values: [Double], float32: Bool = false) -> NibGraphValue {
         #expect(NibGeometry.elements(packed: [6, 0, 0, 0x80, 0x3F]) == [1])
     }
 
-    @Test func corpusGeometryMatchesXib() throws {
+    @Test(.needsCorpus) func corpusGeometryMatchesXib() throws {
         // Every top-level view of the swiftmessages nibs: UIBounds size equals the XIB frame size.
         var checked = 0
         for nib in try SharedCorpus.files(under: "nib/swiftmessages", suffix: ".nib") {

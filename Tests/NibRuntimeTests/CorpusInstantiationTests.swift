@@ -20,7 +20,7 @@ func nestedConnectionNames(_ template: NibTemplate) throws -> (outlets: [String]
     return (outlets, actions)
 }
 
-@Suite struct CorpusInstantiationTests {
+@Suite(.needsCorpus) struct CorpusInstantiationTests {
     @Test func everyIOSNibInstantiatesWithEveryXibConnection() throws {
         let nibs = try iosCorpusNibs()
         #expect(nibs.count >= 15)

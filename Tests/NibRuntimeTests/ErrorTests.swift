@@ -16,7 +16,7 @@ final class PlainOwner {}
         #expect(try template.instantiate(owner: RecordingOwner(), externalObjects: ["SharedModel": PlainOwner()]).count == 3)
     }
 
-    @Test func nilOwnerWithConnectionsThrowsForTheKey() throws {
+    @Test(.needsCorpus) func nilOwnerWithConnectionsThrowsForTheKey() throws {
         let path = try corpusPath("nib/duckduckgo/BrowsingMenuViewController.nib")
         let ownerOutlets = Set(try XibConnections(xibPath: String(path.dropLast(3)) + "xib").outlets)
         let template = try NibTemplate(contentsOf: path, registry: NibClassRegistry())
@@ -47,7 +47,7 @@ final class PlainOwner {}
         #expect(error == .unrecognizedSelector(className: String(reflecting: BareView.self), selector: "tapped:"))
     }
 
-    @Test func cellRegistrationRule() throws {
+    @Test(.needsCorpus) func cellRegistrationRule() throws {
         let favorite = try NibTemplate(contentsOf: try corpusPath("nib/duckduckgo/FavoriteHomeCell.nib"), registry: NibClassRegistry())
         let cell = try favorite.instantiateCell(reuseIdentifier: "favorite", kind: .collectionViewCell)
         #expect((cell as? GenericNibObject)?.originalClassName == "UICollectionViewCell")
@@ -68,7 +68,7 @@ final class PlainOwner {}
         #expect(try typed.instantiateCell(reuseIdentifier: "favorite") is FavoriteCellStub)
     }
 
-    @Test func viewControllerViewOutletRule() throws {
+    @Test(.needsCorpus) func viewControllerViewOutletRule() throws {
         let vc = try NibTemplate(contentsOf: try corpusPath("nib/duckduckgo/BrowsingMenuViewController.nib"), registry: NibClassRegistry())
         let owner = RecordingOwner()
         _ = try vc.instantiateViewController(nibName: "BrowsingMenuViewController", owner: owner)

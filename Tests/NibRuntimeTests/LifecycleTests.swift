@@ -98,7 +98,7 @@ extension LoggingView: NibLateReferenceReceiving {
         #expect(views[2].connectionsAtAwake == 2)
     }
 
-    @Test func everyInstantiationIsAFreshGraph() throws {
+    @Test(.needsCorpus) func everyInstantiationIsAFreshGraph() throws {
         let template = try NibTemplate(contentsOf: try corpusPath("nib/duckduckgo/NotificationView.nib"), registry: NibClassRegistry())
         let first = try template.instantiate()
         let second = try template.instantiate()
@@ -116,7 +116,7 @@ extension LoggingView: NibLateReferenceReceiving {
         }
     }
 
-    @Test func cachedTemplateDoesNotReadTheFileAgainAndPurgeReloads() throws {
+    @Test(.needsCorpus) func cachedTemplateDoesNotReadTheFileAgainAndPurgeReloads() throws {
         let source = try corpusPath("nib/duckduckgo/NotificationView.nib")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nibruntime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -141,7 +141,7 @@ extension LoggingView: NibLateReferenceReceiving {
         #expect(template.fileReadCount == 2 && template.planBuildCount == 2)
     }
 
-    @Test func dataTemplateKeepsItsBytesAcrossPurge() throws {
+    @Test(.needsCorpus) func dataTemplateKeepsItsBytesAcrossPurge() throws {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: try corpusPath("nib/duckduckgo/FavoriteHomeCell.nib"))))
         let template = try NibTemplate(data: Data(bytes), registry: NibClassRegistry())
         let n = try template.instantiate().count
@@ -153,7 +153,7 @@ extension LoggingView: NibLateReferenceReceiving {
         #expect(try gz.instantiate().count == n)
     }
 
-    @Test func concurrentInstantiationBuildsOnePlan() throws {
+    @Test(.needsCorpus) func concurrentInstantiationBuildsOnePlan() throws {
         let registry = NibClassRegistry()
         registry.register(FavoriteCellStub.self, module: "DuckDuckGo", name: "FavoriteHomeCell")
         let template = try NibTemplate(contentsOf: try corpusPath("nib/duckduckgo/FavoriteHomeCell.nib"), registry: registry)
@@ -170,7 +170,7 @@ extension LoggingView: NibLateReferenceReceiving {
         #expect(template.planBuildCount == 1 && template.fileReadCount == 1)
     }
 
-    @Test func appKitOwnerIsAwokenAndTopLevelObjectsAreRootChildren() throws {
+    @Test(.needsCorpus) func appKitOwnerIsAwokenAndTopLevelObjectsAreRootChildren() throws {
         let path = try corpusPath("nib/appkit-samples/test5_connect.nib")
         let owner = RecordingOwner()
         let top = try NibTemplate(contentsOf: path, registry: NibClassRegistry()).instantiate(owner: owner)
@@ -205,7 +205,7 @@ final class WeakBag {
 
 @Suite struct MemoryTests {
     /// Drops the graph of every corpus nib and checks that every object it held is freed (no reference cycles).
-    @Test func everyCorpusGraphIsFreedWhenTheCallerDropsIt() throws {
+    @Test(.needsCorpus) func everyCorpusGraphIsFreedWhenTheCallerDropsIt() throws {
         let nibs = try iosCorpusNibs() + SharedCorpus.files(under: "nib/appkit-samples", suffix: ".nib")
         #expect(nibs.count > 50)
         for nib in nibs {

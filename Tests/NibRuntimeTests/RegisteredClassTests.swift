@@ -56,7 +56,7 @@ final class BareView: NibDecodable, NibConnectable {
     init(coder: NibCoder) throws {}
 }
 
-@Suite struct RegisteredClassTests {
+@Suite(.needsCorpus) struct RegisteredClassTests {
     let nibPath: String
     let xibPath: String
 

@@ -3,7 +3,7 @@ import NibRuntime
 import NibTestSupport
 import Testing
 
-@Suite struct StoryboardTests {
+@Suite(.needsCorpus) struct StoryboardTests {
     @Test func everySceneOfTheSettingsStoryboardInstantiatesAndLoadsItsView() throws {
         let storyboard = try NibStoryboard(directory: try corpusPath("nib/duckduckgo/Base.lproj/Settings.storyboardc"), registry: NibClassRegistry())
         #expect(storyboard.nibNames.count >= 5)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import NibArchive
 import NibRuntime
 import NibTestSupport
@@ -159,5 +160,14 @@ func xibFrame(after marker: String, in xibPath: String) throws -> [Double]? {
         guard let a = tag.range(of: " \(name)=\"") else { return .nan }
         let v = tag[a.upperBound...]
         return Double(v[..<(v.firstIndex(of: "\"") ?? v.endIndex)]) ?? .nan
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test when the shared corpus exists; when it is missing the test runs and fails through
+    /// `SharedCorpus.require()`, unless `NIBC_ALLOW_MISSING_CORPUS=1`, which skips it with a visible reason.
+    static var needsCorpus: Self {
+        .enabled(if: SharedCorpus.directory != nil || !SharedCorpus.allowMissing,
+                 "shared corpus missing and NIBC_ALLOW_MISSING_CORPUS=1: skipped")
     }
 }

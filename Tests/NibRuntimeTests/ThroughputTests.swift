@@ -3,7 +3,7 @@ import NibRuntime
 import NibTestSupport
 import Testing
 
-@Suite struct ThroughputTests {
+@Suite(.needsCorpus) struct ThroughputTests {
     /// Instantiating from a cached plan must be much cheaper than the first, plan-building instantiation of the
     /// same nib; reports the per-instantiation time for the largest corpus nib.
     @Test func cachedInstantiationIsCheaperThanPlanning() throws {
