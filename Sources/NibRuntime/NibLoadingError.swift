@@ -31,7 +31,9 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
         case .nilOwner(let key):
             return "[<NSObject 0x0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key)."
         case .missingExternalObject(let identifier):
-            return "This coder is expecting the replaced object for the proxy identifier \(identifier) to be supplied in the UINibExternalObjects option, but it was not."
+            // UINibDecoder's wording when an object's initWithCoder: does not return its replacement (here the
+            // UIProxyObject finds no external object), followed by the identifier.
+            return "This coder is expecting the replaced object 0x0 to be returned from UIProxyObject.initWithCoder instead of (null): no external object for the proxy identifier \"\(identifier)\""
         case .unrecognizedSelector(let cls, let selector):
             return "-[\(cls) addTarget:action:forControlEvents:]: unrecognized selector sent to instance 0x0 (action \(selector))"
         case .invalidCellNib(let identifier, let cellClassName):
