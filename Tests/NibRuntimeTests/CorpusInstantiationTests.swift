@@ -67,3 +67,25 @@ func nestedConnectionNames(_ template: NibTemplate) throws -> (outlets: [String]
         #expect(withConnections >= 10)
     }
 }
+
+@Suite(.needsCorpus) struct CorpusSweepTests {
+    /// Every archive of the corpus (storyboard scenes and view nibs included) instantiates twice into generic
+    /// objects, given a recording owner and a recording object for each external placeholder it declares.
+    @Test func everyCorpusArchiveInstantiates() throws {
+        let files = try SharedCorpus.files(under: "nib", suffix: ".nib")
+        #expect(files.count > 100)
+        var instantiated = 0
+        for file in files {
+            guard let head = FileHandle(forReadingAtPath: file.path)?.readData(ofLength: 10),
+                  head == Data("NIBArchive".utf8) else { continue }
+            let template = try NibTemplate(contentsOf: file.path, registry: NibClassRegistry())
+            let externals = try externalPlaceholdersOf(template)
+            let first = try template.instantiate(owner: RecordingOwner(), externalObjects: externals)
+            let second = try template.instantiate(owner: RecordingOwner(), externalObjects: externals)
+            #expect(first.count == second.count, "\(SharedCorpus.relative(file))")
+            #expect(zip(first, second).allSatisfy { $0 !== $1 }, "\(SharedCorpus.relative(file))")
+            instantiated += 1
+        }
+        #expect(instantiated > 100)
+    }
+}
