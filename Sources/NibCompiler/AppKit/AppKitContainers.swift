@@ -1,0 +1,247 @@
+import NibArchive
+
+// Boxes, tab views, split views, stack views, visual effect views, PDF views.
+
+extension AppKitCompiler {
+    func encodeBox(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+        var (i, e, cls) = beginView(node, "NSBox")
+        node.markUsed("boxType", "borderType", "title", "titlePosition", "transparent", "cornerRadius", "borderWidth")
+        let boxType = ["primary": 0, "secondary": 1, "separator": 2, "oldStyle": 3, "custom": 4][node.peek("boxType") ?? ""] ?? 0
+        let frame = Rect(node.child("rect", key: "frame")) ?? Rect()
+        let titlePos = boxType == 2 ? 2 : (["noTitle": 0, "aboveTop": 1, "atTop": 2, "belowTop": 3, "aboveBottom": 4, "atBottom": 5, "belowBottom": 6][node.peek("titlePosition") ?? ""] ?? 2)
+        var content: Int?
+        if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
+            var (ci, ce, ccls) = beginView(cv, "NSView")
+            var o = ViewOptions()
+            o.subviews = encodeSubviews(cv, index: ci)
+            o.defaultMask = 18
+            if boxType == 0 && titlePos != 0 {
+                let r = Rect(cv.child("rect", key: "frame")) ?? Rect()
+                o.frame = Rect(x: r.x, y: r.y, w: frame.w, h: frame.h - 12)
+                if r.x == 0 && r.y == 0 { o.frame = Rect(x: 0, y: 0, w: frame.w, h: frame.h - 12) }
+            }
+            viewKeys(cv, index: ci, superview: i, e: &ce, o)
+            finish(ci, ccls, ce)
+            collectConnections(cv, source: ci)
+            content = ci
+        }
+        var o = ViewOptions()
+        o.inStackView = inStack
+        o.subviews = content.map { [$0] } ?? []
+        o.subviews += encodeSubviews(node, index: i)
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        e.obj("NSOffsets", str(boxType == 2 ? "{5, 5}" : "{0, 0}"))
+        var te = Entries()
+        te.int("NSCellFlags", 0x04000000)
+        te.int("NSCellFlags2", 0x08000000)
+        te.obj("NSContents", str(titleText(node) ?? (boxType == 2 ? "Title" : "")))
+        te.obj("NSSupport", metaFont(".AppleSystemUIFont", size: 11, x: 0xC))
+        te.null("NSControlView")
+        te.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
+        te.obj("NSTextColor", catalogColor("System", "labelColor"))
+        if let f = node.children.first(where: { $0.name == "font" }) { ctx.ignore(f) }
+        e.obj("NSTitleCell", b.graph.add(NibObject(className: "NSTextFieldCell", entries: te.list)))
+        if let content { e.obj("NSContentView", content) }
+        e.int("NSBorderType", ["none": 0, "line": 1, "bezel": 2, "groove": 3][node.peek("borderType") ?? ""] ?? 3)
+        e.int("NSBoxType", boxType)
+        e.int("NSTitlePosition", titlePos)
+        e.bool("NSTransparent", node.peek("transparent") == "YES")
+        if content != nil { e.bool("IBNSBoxIsUsingDocumentContentView", true) }
+        for c in node.children where c.name == "color" {
+            let key = c.peek("key") ?? ""
+            let v = encodeColor(c)
+            if key == "fillColor" { e.obj("NSFillColor2", v) } else if key == "borderColor" { e.obj("NSBorderColor2", v) }
+        }
+        if let w = node.double("borderWidth") { e.double("NSBorderWidth2", w) }
+        if let r = node.double("cornerRadius") { e.double("NSCornerRadius2", r) }
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func encodeTabView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+        var (i, e, cls) = beginView(node, "NSTabView")
+        node.markUsed("type", "initialItem", "drawsBackground", "allowsTruncatedLabels", "controlSize")
+        var items: [Int] = []
+        var views: [Int] = []
+        var selected: Int?
+        let initial = node.peek("initialItem")
+        if let list = node.child("tabViewItems") {
+            for it in list.children where it.name == "tabViewItem" {
+                let ti = define(it, "NSTabViewItem")
+                it.markUsed("label", "identifier", "toolTip")
+                var te = Entries()
+                if let id = it.peek("identifier") { te.obj("NSIdentifier", str(id)) }
+                var view: Int?
+                if let vn = it.children.first(where: { $0.peek("key") == "view" }) {
+                    var (vi, ve, vcls) = beginView(vn, "NSView")
+                    var o = ViewOptions()
+                    o.subviews = encodeSubviews(vn, index: vi)
+                    viewKeys(vn, index: vi, superview: i, e: &ve, o)
+                    finish(vi, vcls, ve)
+                    collectConnections(vn, source: vi)
+                    view = vi
+                    te.obj("NSView", vi)
+                }
+                te.obj("NSLabel", str(it.peek("label") ?? ""))
+                te.obj("NSColor", catalogColor("System", "controlColor"))
+                te.add("NSTabView", .conditionalObject(i))
+                finish(ti, "NSTabViewItem", te)
+                collectConnections(it, source: ti)
+                items.append(ti)
+                if selected == nil, initial == nil || initial == it.peek("id") {
+                    selected = ti
+                    if let view { views.append(view) }
+                }
+            }
+        }
+        var o = ViewOptions()
+        o.inStackView = inStack
+        o.subviews = views + encodeSubviews(node, index: i)
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        e.obj("NSTabViewItems", b.mutableArray(items))
+        if let selected { e.obj("NSSelectedTabViewItem", selected) }
+        e.obj("NSFont", font(node) ?? metaFont(".AppleSystemUIFont", size: 11, x: 0xC))
+        e.int("NSTvFlags", ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3,
+                             "noTabsBezelBorder": 4, "noTabsLineBorder": 5, "noTabsNoBorder": 6][node.peek("type") ?? ""] ?? 0)
+        e.bool("NSAllowTruncatedLabels", node.peek("allowsTruncatedLabels") != "NO")
+        if node.peek("drawsBackground") == "NO" { e.bool("NSDrawsBackground", false) } else { e.bool("NSDrawsBackground", true) }
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func encodeSplitView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+        var (i, e, cls) = beginView(node, "NSSplitView")
+        node.markUsed("vertical", "dividerStyle", "autosaveName", "arrangesAllSubviews")
+        var subs: [Int] = []
+        if let sv = node.child("subviews") {
+            for c in sv.children where isView(c) {
+                let v = encodeView(c, superview: i)
+                // Direct subviews of a split view clip to bounds.
+                b.graph.objects[v].entries.insert(NibEntry(key: "NSViewClipsToBoundsKeyName", value: .bool(true)),
+                                                  at: b.graph.objects[v].entries.firstIndex { $0.key == "IBNSSafeAreaLayoutGuide" } ?? b.graph.objects[v].entries.count)
+                subs.append(v)
+            }
+        }
+        if let hp = node.child("holdingPriorities") { ctx.ignore(hp) }
+        var o = ViewOptions()
+        o.inStackView = inStack
+        o.subviews = subs
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        if node.peek("vertical") == "YES" { e.bool("NSIsVertical", true) }
+        if let d = node.peek("dividerStyle") { e.int("NSDividerStyle", ["thick": 1, "thin": 2, "paneSplitter": 3][d] ?? 1) }
+        if let a = node.peek("autosaveName") { e.obj("NSAutosaveName", str(a)) }
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    static let stackConnectorLabel = "NSStackView private decoding priority (999990). An explanation of why this connection is needed can be found in -[NSStackView awakeFromNib]."
+
+    func encodeStackView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+        var (i, e, cls) = beginView(node, "NSStackView")
+        node.markUsed("orientation", "alignment", "distribution", "spacing", "horizontalStackHuggingPriority",
+                      "verticalStackHuggingPriority", "detachesHiddenViews", "horizontalClippingResistancePriority",
+                      "verticalClippingResistancePriority")
+        let views = encodeSubviews(node, index: i, inStack: true)
+        for c in node.children where ["visibilityPriorities", "customSpacing", "beginningViews", "middleViews", "endViews"].contains(c.name) { ctx.ignore(c) }
+        var o = ViewOptions()
+        o.inStackView = inStack
+        o.subviews = views
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        let vertical = node.peek("orientation") == "vertical"
+        e.int("NSStackViewOrientation", vertical ? 1 : 0)
+        e.int("NSStackViewSecondaryAlignment", vertical ? 1 : 3)
+        e.int("NSStackViewAlignment", Self.layoutAttributes[node.peek("alignment") ?? ""] ?? (vertical ? 9 : 10))
+        e.float("NSStackViewVerticalClippingResistance", node.double("verticalClippingResistancePriority") ?? 1000)
+        e.float("NSStackViewHorizontalClippingResistance", node.double("horizontalClippingResistancePriority") ?? 1000)
+        e.float("NSStackViewVerticalHugging", node.double("verticalStackHuggingPriority") ?? 250)
+        e.float("NSStackViewHorizontalHugging", node.double("horizontalStackHuggingPriority") ?? 250)
+        e.float("NSStackViewSpacing", node.double("spacing") ?? 8)
+        e.int("NSStackViewdistribution", ["gravityAreas": -1, "fill": 0, "fillEqually": 1, "fillProportionally": 2,
+                                          "equalSpacing": 3, "equalCentering": 4][node.peek("distribution") ?? ""] ?? -1)
+        let insets = node.children.first { $0.name == "edgeInsets" }
+        if let insets { ctx.ignore(insets) }
+        e.float("NSStackViewEdgeInsets.top", insets?.double("top") ?? 0)
+        e.float("NSStackViewEdgeInsets.left", insets?.double("left") ?? 0)
+        e.float("NSStackViewEdgeInsets.right", insets?.double("right") ?? 0)
+        e.float("NSStackViewEdgeInsets.bottom", insets?.double("bottom") ?? 0)
+        if !views.isEmpty {
+            var ce = Entries()
+            ce.null("NSNextResponder")
+            ce.null("NSNibTouchBar")
+            ce.int("NSvFlags", 256)
+            ce.obj("NSFrameSize", str("{0, 0}"))
+            ce.bool("NSViewWantsBestResolutionOpenGLSurface", true)
+            ce.bool("NSDoNotTranslateAutoresizingMask", true)
+            ce.null("IBNSSafeAreaLayoutGuide")
+            ce.null("IBNSLayoutMarginsGuide")
+            ce.int("IBNSClipsToBounds", 0)
+            ce.add("NSStackViewContainerStackView", .conditionalObject(i))
+            ce.null("NSStackViewContainerViewToCustomAfterSpaceMap")
+            ce.null("NSStackViewContainerVisibilityPriorities")
+            ce.obj("NSStackViewContainerNonDroppedViews", b.mutableArray(views))
+            e.obj("NSStackViewBeginningContainer", b.graph.add(NibObject(className: "NSStackViewContainer", entries: ce.list)))
+            var se = Entries()
+            se.obj("NSSource", i)
+            se.obj("NSLabel", str(Self.stackConnectorLabel))
+            stackConnectors.append(b.graph.add(NibObject(className: "NSNibConnector", entries: se.list)))
+        }
+        e.bool("NSStackViewDetachesHiddenViews", node.peek("detachesHiddenViews") == "YES")
+        e.bool("NSStackViewHasFlatViewHierarchy", true)
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func encodeVisualEffectView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+        var (i, e, cls) = beginView(node, "NSVisualEffectView")
+        node.markUsed("blendingMode", "material", "state", "emphasized")
+        var o = ViewOptions()
+        o.inStackView = inStack
+        o.subviews = encodeSubviews(node, index: i)
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        let materials = ["appearanceBased": 0, "light": 1, "dark": 2, "titlebar": 3, "selection": 4, "menu": 5, "popover": 6,
+                         "sidebar": 7, "mediumLight": 8, "ultraDark": 9, "headerView": 10, "sheet": 11, "windowBackground": 12,
+                         "HUDWindow": 13, "fullScreenUI": 15, "toolTip": 17, "contentBackground": 18, "underWindowBackground": 21,
+                         "underPageBackground": 22]
+        e.int("NSVisualEffectViewBlendingMode", node.peek("blendingMode") == "withinWindow" ? 1 : 0)
+        e.int("NSVisualEffectViewState", ["followsWindowActiveState": 0, "active": 1, "inactive": 2][node.peek("state") ?? ""] ?? 0)
+        e.null("NSVisualEffectViewMaskImage")
+        let m = materials[node.peek("material") ?? ""] ?? 0
+        e.int("NSVisualEffectViewMaterial", m)
+        e.int("IBVisualEffectViewExternalMaterial", m)
+        e.int("IBVisualEffectViewAppearanceType", 0)
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func encodePDFView(_ node: XMLNode, superview: Int?) -> Int {
+        var (i, e, cls) = beginView(node, "PDFView")
+        var o = ViewOptions()
+        o.noVFlags = true
+        o.alwaysSubviews = true
+        o.dragTypes = ["NSFilenamesPboardType"]
+        o.subviews = encodeSubviews(node, index: i)
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        node.markUsed("autoScales", "displayMode", "displaysPageBreaks", "displayDirection")
+        e.int("Version", 3)
+        e.int("DisplayMode", 1)
+        e.bool("PageBreaks", false)
+        e.float("ScaleFactor", 1)
+        e.bool("AutoScale", true)
+        e.bool("DisplayDirection", false)
+        e.bool("DisplaysRTL", false)
+        e.float("MinScaleFactor", 0.1)
+        e.float("MaxScaleFactor", 20)
+        e.bool("DisplaysAsBook", false)
+        e.bool("EnableDataDetectors", false)
+        e.int("InterpolationQuality", 2)
+        e.bool("AcceptsDraggedFiles", false)
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+}
