@@ -142,7 +142,7 @@ extension AppKitCompiler {
         case "integer": return b.number(Int64(c.peek("value") ?? "0") ?? 0)
         case "real": return b.number(Double(c.peek("value") ?? "0") ?? 0)
         case "bool":
-            return b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.intval", value: .bool(c.peek("value") == "YES"))]))
+            return b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(c.peek("value") == "YES"))]))
         default: return nil
         }
     }

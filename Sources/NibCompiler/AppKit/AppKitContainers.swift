@@ -108,7 +108,58 @@ extension AppKitCompiler {
         if node.peek("drawsBackground") == "NO" { e.bool("NSDrawsBackground", false) } else { e.bool("NSDrawsBackground", true) }
         finish(i, cls, e)
         collectConnections(node, source: i)
+        if let sel = node.child("tabViewItems")?.children.first(where: { initial == nil || $0.peek("id") == initial }),
+           let vn = sel.children.first(where: { $0.peek("key") == "view" }) {
+            computeKeyViewLoop(tabView: i, itemView: vn)
+        }
         return i
+    }
+
+    /// AppKit's default key-view loop inside a tab view item: tab view → item view → descendants in
+    /// reading order (top to bottom, then left to right; flipped scroll views top = smallest y) → tab view.
+    func computeKeyViewLoop(tabView: Int, itemView: XMLNode) {
+        var seq: [(Int, XMLNode?)] = [(tabView, nil)]
+        func children(_ n: XMLNode) -> [XMLNode] {
+            if n.name == "scrollView" {
+                return n.children.filter { ["contentView", "horizontalScroller", "verticalScroller"].contains($0.peek("key") ?? "") }
+            }
+            return n.child("subviews")?.children.filter { isView($0) } ?? []
+        }
+        func expand(_ n: XMLNode) {
+            let flipped = n.name == "scrollView" || n.name == "clipView"
+            let kids = children(n).map { k -> (XMLNode, Rect) in (k, Rect(k.child("rect", key: "frame")) ?? Rect()) }
+            let sorted = kids.enumerated().sorted { a, b in
+                let ra = a.element.1, rb = b.element.1
+                let ta = flipped ? ra.y : -(ra.y + ra.h), tb = flipped ? rb.y : -(rb.y + rb.h)
+                if ta != tb { return ta < tb }
+                if ra.x != rb.x { return ra.x < rb.x }
+                return a.offset < b.offset
+            }.map(\.element.0)
+            for k in sorted {
+                if let id = k.peek("id"), let idx = ctx.objectIndex(forID: id) { seq.append((idx, k)) }
+                expand(k)
+            }
+        }
+        if let id = itemView.peek("id"), let idx = ctx.objectIndex(forID: id) { seq.append((idx, itemView)) }
+        expand(itemView)
+        guard seq.count > 1 else { return }
+        for k in seq.indices {
+            let (from, node) = seq[k]
+            if node?.peek("hidden") == "YES" { continue }
+            let to = seq[(k + 1) % seq.count].0
+            setNextKeyView(from, to)
+        }
+    }
+
+    func setNextKeyView(_ view: Int, _ target: Int) {
+        var entries = b.graph.objects[view].entries
+        if let k = entries.firstIndex(where: { $0.key == "NSNextKeyView" }) {
+            entries[k].value = .conditionalObject(target)
+        } else {
+            let after = entries.lastIndex { ["NSSuperview", "NSBounds", "NSFrame", "NSFrameSize"].contains($0.key) } ?? 0
+            entries.insert(NibEntry(key: "NSNextKeyView", value: .conditionalObject(target)), at: after + 1)
+        }
+        b.graph.objects[view].entries = entries
     }
 
     func encodeSplitView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {

@@ -78,6 +78,46 @@ final class AppKitCompiler {
             return i
         }()
         finishObjectData(objectsNode: objectsNode, owner: root, rootObject: 0)
+        canonicalizeNumbers()
+    }
+
+    /// ibtool shares numerically equal NSNumbers across int/double: the first one encoded (depth-first in
+    /// key order from the root) wins. Rewrites references accordingly.
+    func canonicalizeNumbers() {
+        var first: [Double: Int] = [:]
+        var replace: [Int: Int] = [:]
+        var visited = [Bool](repeating: false, count: b.graph.objects.count)
+        var stack: [(Int, Int)] = [(0, 0)]
+        visited[0] = true
+        while let (obj, k) = stack.last {
+            let entries = b.graph.objects[obj].entries
+            if k == 0, b.graph.objects[obj].className == "NSNumber" {
+                var value: Double?
+                for e in entries {
+                    if e.key == "NS.intval", case .int(let v) = e.value { value = Double(v) }
+                    if e.key == "NS.dblval", case .double(let d) = e.value { value = d == 0 ? 0 : d }
+                }
+                if let value {
+                    if let f = first[value], f != obj { replace[obj] = f } else { first[value] = obj }
+                }
+            }
+            if k >= entries.count { stack.removeLast(); continue }
+            stack[stack.count - 1].1 = k + 1
+            if case .object(let t) = entries[k].value, !visited[t] {
+                visited[t] = true
+                stack.append((t, 0))
+            }
+        }
+        guard !replace.isEmpty else { return }
+        for oi in b.graph.objects.indices {
+            for ei in b.graph.objects[oi].entries.indices {
+                switch b.graph.objects[oi].entries[ei].value {
+                case .object(let t): if let n = replace[t] { b.graph.objects[oi].entries[ei].value = .object(n) }
+                case .conditionalObject(let t): if let n = replace[t] { b.graph.objects[oi].entries[ei].value = .conditionalObject(n) }
+                default: break
+                }
+            }
+        }
     }
 
     /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).

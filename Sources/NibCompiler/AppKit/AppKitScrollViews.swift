@@ -53,7 +53,13 @@ extension AppKitCompiler {
         if let clip { subs.append(clip) }
         if let headerClip { subs.append(headerClip) }
         if let h { subs.append(h) }
-        if let corner = facts?.cornerView { subs.append(corner); fixSuperview(of: corner, to: i) }
+        if headerClip != nil, let corner = facts?.cornerView {
+            subs.append(corner)
+            var ce = b.graph.objects[corner].entries
+            ce[0].value = .conditionalObject(i)
+            ce.insert(NibEntry(key: "NSSuperview", value: .conditionalObject(i)), at: 5)
+            b.graph.objects[corner].entries = ce
+        }
         if let v { subs.append(v) }
         var o = ViewOptions()
         o.inStackView = inStack
@@ -112,7 +118,7 @@ extension AppKitCompiler {
         }
     }
 
-    func encodeClipView(_ node: XMLNode, scrollView: Int, hasHeader: Bool) -> (Int, TableFacts?) {
+    func encodeClipView(_ node: XMLNode, scrollView: Int?, hasHeader: Bool, frame: Rect? = nil) -> (Int, TableFacts?) {
         var (i, e, cls) = beginView(node, "NSClipView")
         node.markUsed("drawsBackground", "copiesOnScroll", "automaticallyAdjustsContentInsets")
         var doc: Int?
@@ -127,7 +133,8 @@ extension AppKitCompiler {
                     let (t, f) = encodeTable(c, superview: i, clipSize: (r.w, r.h))
                     doc = t; facts = f
                 case "textView":
-                    doc = encodeTextView(c, superview: i, frame: nil)
+                    let r = frame ?? Rect(node.child("rect", key: "frame")) ?? Rect()
+                    doc = encodeTextView(c, superview: i, frame: Rect(x: 0, y: 0, w: r.w, h: r.h))
                 default:
                     doc = encodeView(c, superview: i)
                 }
@@ -135,7 +142,8 @@ extension AppKitCompiler {
         }
         var o = ViewOptions()
         o.subviews = doc.map { [$0] } ?? []
-        o.mask = 0
+        o.mask = scrollView == nil ? nil : 0
+        o.frame = frame
         o.nextKeyView = doc
         if let hv = facts?.headerNode, hasHeader || facts?.headerView != nil {
             let r = Rect(node.child("rect", key: "frame")) ?? Rect()

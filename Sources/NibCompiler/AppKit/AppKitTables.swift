@@ -37,10 +37,6 @@ extension AppKitCompiler {
         ce.null("IBNSLayoutMarginsGuide")
         ce.int("IBNSClipsToBounds", 0)
         let corner = b.graph.add(NibObject(className: "_NSCornerView", entries: ce.list))
-        if let sv = superview {
-            // The corner view belongs to the scroll view (fixed up by the scroll view).
-            b.graph.objects[corner].entries.insert(NibEntry(key: "NSSuperview", value: .conditionalObject(sv)), at: 5)
-        }
         // Columns.
         var columns: [Int] = []
         var reusable: [(String, Int)] = []
@@ -239,6 +235,7 @@ extension AppKitCompiler {
         appEntries.append(NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication"))))
         let app = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: appEntries))
         nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
+        nestedCompiler.canonicalizeNumbers()
         let bytes = NibArchiveWriter().write(sub.builder.graph)
         let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
         var e = Entries()

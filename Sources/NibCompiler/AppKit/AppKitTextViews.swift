@@ -62,7 +62,8 @@ extension AppKitCompiler {
         sd.int("NSTextCheckingTypes", 0)
         sd.null("NSMarkedAttributes")
         if node.peek("drawsBackground") == "NO" { sd.null("NSBackgroundColor") } else {
-            sd.obj("NSBackgroundColor", color(node, "backgroundColor") ?? catalogColor("System", "textBackgroundColor"))
+            if let bg = node.children.first(where: { $0.name == "color" && $0.peek("key") == "backgroundColor" }) { ctx.ignore(bg) }
+            sd.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
         }
         let selAttrs = b.dictionary("NSDictionary", [(str("NSBackgroundColor"), catalogColor("System", "selectedTextBackgroundColor")),
                                                      (str("NSColor"), catalogColor("System", "selectedTextColor"))])

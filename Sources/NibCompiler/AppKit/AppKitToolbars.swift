@@ -132,33 +132,47 @@ extension AppKitCompiler {
         node.markUsed("formatterBehavior", "numberStyle", "minimumIntegerDigits", "maximumIntegerDigits", "minimumFractionDigits",
                       "maximumFractionDigits", "usesGroupingSeparator", "groupingSize", "allowsFloats", "positiveFormat", "negativeFormat",
                       "lenient", "generatesDecimalNumbers", "roundingMode", "formatWidth", "paddingPosition", "paddingCharacter",
-                      "decimalSeparator", "groupingSeparator", "currencyDecimalSeparator", "minimum", "maximum")
-        var attrs: [(Int, Int)] = []
+                      "decimalSeparator", "groupingSeparator", "currencyDecimalSeparator", "minimum", "maximum", "currencySymbol",
+                      "internationalCurrencySymbol", "alwaysShowsDecimalSeparator", "secondaryGroupingSize", "multiplier",
+                      "percentSymbol", "perMillSymbol", "minusSign", "plusSign", "exponentSymbol", "zeroSymbol", "nilSymbol",
+                      "notANumberSymbol", "currencyCode", "positivePrefix", "positiveSuffix", "negativePrefix", "negativeSuffix",
+                      "usesSignificantDigits", "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement",
+                      "partialStringValidationEnabled", "textAttributesForNegativeValues")
         var numberFromChild: [String: Int] = [:]
+        var nilKeys: Set<String> = []
         for c in node.children {
-            guard let key = c.peek("key"), let v = encodePlainValue(c) else { continue }
+            guard let key = c.peek("key") else { continue }
+            if c.name == "nil" { ctx.ignore(c); nilKeys.insert(key); continue }
+            guard let v = encodePlainValue(c) else { continue }
             numberFromChild[key] = v
         }
-        let attrOrder = ["allowsFloats", "formatterBehavior", "generatesDecimalNumbers", "groupingSize", "lenient", "maximum",
-                         "maximumFractionDigits", "maximumIntegerDigits", "minimum", "minimumFractionDigits", "minimumIntegerDigits",
-                         "negativeFormat", "numberStyle", "positiveFormat", "roundingMode", "usesGroupingSeparator"]
-        for a in attrOrder {
-            if let v = numberFromChild[a] { attrs.append((str(a), v)); continue }
-            guard let s = node.peek(a) else { continue }
-            let v: Int
-            switch a {
-            case "allowsFloats", "generatesDecimalNumbers", "lenient", "usesGroupingSeparator":
-                v = b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.intval", value: .bool(s == "YES"))]))
-            case "formatterBehavior": v = b.number(Int64(s == "default" ? 1040 : (s == "behavior10_4" ? 1040 : 1000)))
-            case "numberStyle":
-                v = b.number(Int64(["none": 0, "decimal": 1, "currency": 2, "percent": 3, "scientific": 4, "spellOut": 5][s] ?? 0))
-            case "roundingMode":
-                v = b.number(Int64(["ceiling": 0, "floor": 1, "down": 2, "up": 3, "halfEven": 4, "halfDown": 5, "halfUp": 6][s] ?? 0))
-            case "positiveFormat", "negativeFormat": v = str(s)
-            default: v = b.number(Int64(s) ?? 0)
-            }
-            attrs.append((str(a), v))
+        func boolNumber(_ v: Bool) -> Int {
+            b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(v))]))
         }
+        var attr: [String: Int] = [:]
+        let boolKeys: [(String, Bool)] = [("allowsFloats", true), ("alwaysShowsDecimalSeparator", false), ("generatesDecimalNumbers", false),
+                                          ("lenient", false), ("usesGroupingSeparator", true)]
+        for (k, d) in boolKeys { attr[k] = boolNumber(node.peek(k).map { $0 == "YES" } ?? d) }
+        let intKeys: [(String, Int64)] = [("formatWidth", 0), ("groupingSize", 3), ("maximumFractionDigits", 0),
+                                          ("maximumIntegerDigits", 42), ("minimumFractionDigits", 0), ("minimumIntegerDigits", 1),
+                                          ("paddingPosition", 0), ("secondaryGroupingSize", 0)]
+        for (k, d) in intKeys { attr[k] = b.number(Int64(node.peek(k) ?? "") ?? d) }
+        attr["formatterBehavior"] = b.number(Int64(1040))
+        let rounding = ["ceiling": 0, "floor": 1, "down": 2, "up": 3, "halfEven": 4, "halfDown": 5, "halfUp": 6]
+        attr["roundingMode"] = b.number(Int64(rounding[node.peek("roundingMode") ?? ""] ?? 4))
+        if let s = node.peek("numberStyle") {
+            attr["numberStyle"] = b.number(Int64(["none": 0, "decimal": 1, "currency": 2, "percent": 3, "scientific": 4, "spellOut": 5][s] ?? 0))
+        }
+        attr["nilSymbol"] = str(node.peek("nilSymbol") ?? "")
+        for k in ["positiveFormat", "negativeFormat", "currencySymbol", "internationalCurrencySymbol", "percentSymbol", "perMillSymbol",
+                  "minusSign", "plusSign", "exponentSymbol", "zeroSymbol", "notANumberSymbol", "currencyCode", "decimalSeparator",
+                  "groupingSeparator", "currencyDecimalSeparator", "positivePrefix", "positiveSuffix", "negativePrefix", "negativeSuffix"] {
+            if let v = node.peek(k) { attr[k] = str(v) }
+        }
+        if !nilKeys.contains("negativeInfinitySymbol") { attr["negativeInfinitySymbol"] = str("-\u{221E}") }
+        if !nilKeys.contains("positiveInfinitySymbol") { attr["positiveInfinitySymbol"] = str("+\u{221E}") }
+        for (k, v) in numberFromChild { attr[k] = v }
+        let attrs = attr.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { (str($0), attr[$0]!) }
         var e = Entries()
         e.obj("NS.attributes", b.dictionary("NSMutableDictionary", attrs))
         let minI = Int(node.peek("minimumIntegerDigits") ?? "") ?? 1
@@ -171,7 +185,9 @@ extension AppKitCompiler {
         e.null("NS.negativeattrs")
         e.null("NS.zero")
         e.obj("NS.nil", attributedString(""))
-        e.obj("NS.nan", attributedString("NaN"))
+        e.obj("NS.nan", b.graph.add(NibObject(className: "NSAttributedString", entries: [
+            NibEntry(key: "NSString", value: .object(str("NaN"))),
+            NibEntry(key: "NSAttributes", value: .object(b.dictionary("NSDictionary", [])))])))
         if let m = numberFromChild["minimum"] { e.obj("NS.min", m) }
         if let m = numberFromChild["maximum"] { e.obj("NS.max", m) }
         var r = Entries()

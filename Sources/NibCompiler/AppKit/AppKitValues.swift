@@ -51,7 +51,7 @@ extension AppKitCompiler {
             e.add("NSComponents", .data(Array(comps.utf8)))
             e.obj("NSCustomColorSpace", colorSpace(9))
             e.add("NSLinearExposure", .data(Array("1".utf8)))
-            return b.graph.add(NibObject(className: "NSColor", entries: e.list))
+            return b.intern(NibObject(className: "NSColor", entries: e.list))
         }
         func rgb(_ text: String, _ comps: String) -> Int {
             var e = Entries()
@@ -60,11 +60,11 @@ extension AppKitCompiler {
             e.add("NSComponents", .data(Array(comps.utf8)))
             e.obj("NSCustomColorSpace", colorSpace(7))
             e.add("NSLinearExposure", .data(Array("1".utf8)))
-            return b.graph.add(NibObject(className: "NSColor", entries: e.list))
+            return b.intern(NibObject(className: "NSColor", entries: e.list))
         }
         switch name {
         case "textBackgroundColor", "headerColor", "alternateSelectedControlTextColor", "selectedMenuItemTextColor",
-             "underPageBackgroundColor", "windowFrameTextColor" where name != "windowFrameTextColor":
+             "underPageBackgroundColor":
             return grey("1", "1 1")
         case "controlColor", "controlBackgroundColor", "selectedTextBackgroundColor", "selectedControlColor",
              "controlHighlightColor", "scrollBarColor", "knobColor", "selectedKnobColor", "controlLightHighlightColor":

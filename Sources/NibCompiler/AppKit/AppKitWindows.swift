@@ -35,8 +35,8 @@ extension AppKitCompiler {
         }
         e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
         var wt = 1 << 29
-        if node.peek("autorecalculatesKeyViewLoop") == "YES" { wt |= 1 << 11 }
-        if node.peek("allowsToolTipsWhenApplicationIsInactive") == "YES" { wt |= 1 << 13 }
+        if node.peek("autorecalculatesKeyViewLoop") != "NO" { wt |= 1 << 11 }
+        if node.peek("allowsToolTipsWhenApplicationIsInactive") != "NO" { wt |= 1 << 13 }
         var struts = 0xF
         if let pos {
             ctx.ignore(pos)
@@ -117,6 +117,9 @@ extension AppKitCompiler {
             finish(i, cls, e)
             collectConnections(cv, source: i)
             return i
+        }
+        if cv.name == "clipView" {
+            return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: options.frame).0
         }
         return encodeView(cv, superview: nil)
     }
