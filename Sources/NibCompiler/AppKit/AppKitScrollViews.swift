@@ -22,20 +22,27 @@ extension AppKitCompiler {
         let headerNode = node.children.first { $0.peek("key") == "headerView" }
         var facts: TableFacts?
         var clip: Int?
-        if let clipNode { (clip, facts) = encodeClipView(clipNode, scrollView: i, hasHeader: headerNode != nil) }
+        // Tiling (AppKit's -tile): clip view = interior minus visible legacy scrollers.
+        let sr = Rect(node.child("rect", key: "frame")) ?? Rect()
+        let border = node.peek("borderType") == "none" ? 0.0 : 1.0
+        let vsVisible = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO"
+        let hsVisible = hNode != nil && hNode?.peek("hidden") != "YES" && node.peek("hasHorizontalScroller") != "NO"
+        let vsw = vNode?.peek("controlSize") == "small" ? 13.0 : 17.0
+        let hsh = hNode?.peek("controlSize") == "small" ? 13.0 : 17.0
+        let tiled = Rect(x: border, y: border, w: sr.w - 2 * border - (vsVisible ? vsw : 0), h: sr.h - 2 * border - (hsVisible ? hsh : 0))
+        if let clipNode { (clip, facts) = encodeClipView(clipNode, scrollView: i, hasHeader: headerNode != nil, tiled: tiled) }
         let h = hNode.map { encodeScroller($0, scrollView: i) }
         let v = vNode.map { encodeScroller($0, scrollView: i) }
         // Synthesized header clip view.
         var headerClip: Int?
         if let hv = facts?.headerView, let hn = facts?.headerNode ?? headerNode {
             let hr = Rect(hn.child("rect", key: "frame")) ?? Rect()
-            let border = node.peek("borderType") == "none" ? 0.0 : 1.0
             var ce = Entries()
             ce.add("NSNextResponder", .conditionalObject(i))
             ce.null("NSNibTouchBar")
             ce.int("NSvFlags", 256)
             ce.obj("NSSubviews", b.mutableArray([hv]))
-            ce.obj("NSFrame", str(rectString(border, border, hr.w, hr.h)))
+            ce.obj("NSFrame", str(rectString(border, border, tiled.w, hr.h)))
             ce.add("NSSuperview", .conditionalObject(i))
             ce.add("NSNextKeyView", .conditionalObject(hv))
             ce.bool("NSViewWantsBestResolutionOpenGLSurface", true)
@@ -53,7 +60,7 @@ extension AppKitCompiler {
         if let clip { subs.append(clip) }
         if let headerClip { subs.append(headerClip) }
         if let h { subs.append(h) }
-        if headerClip != nil, let corner = facts?.cornerView {
+        if headerClip != nil, node.peek("hasHorizontalScroller") == "NO", let corner = facts?.cornerView {
             subs.append(corner)
             var ce = b.graph.objects[corner].entries
             ce[0].value = .conditionalObject(i)
@@ -90,7 +97,7 @@ extension AppKitCompiler {
         if let h { e.obj("NSHScroller", h) }
         if let clip { e.obj("NSContentView", clip) }
         if let headerClip { e.obj("NSHeaderClipView", headerClip) }
-        if headerClip != nil, let corner = facts?.cornerView { e.obj("NSCornerView", corner) }
+        if headerClip != nil, node.peek("hasHorizontalScroller") == "NO", let corner = facts?.cornerView { e.obj("NSCornerView", corner) }
         var amts = [node.double("horizontalPageScroll") ?? 10, node.double("verticalPageScroll") ?? 10,
                     node.double("horizontalLineScroll") ?? 10, node.double("verticalLineScroll") ?? 10]
         if let f = facts { amts[2] = f.rowHeight + f.intercellHeight; amts[3] = amts[2] }
@@ -118,7 +125,10 @@ extension AppKitCompiler {
         }
     }
 
-    func encodeClipView(_ node: XMLNode, scrollView: Int?, hasHeader: Bool, frame: Rect? = nil) -> (Int, TableFacts?) {
+    func encodeClipView(_ node: XMLNode, scrollView: Int?, hasHeader: Bool, frame: Rect? = nil, tiled: Rect? = nil) -> (Int, TableFacts?) {
+        var frame = frame
+        let docName = node.child("subviews")?.children.first(where: { isView($0) })?.name ?? ""
+        if let tiled, ["tableView", "outlineView", "textView"].contains(docName) { frame = tiled }
         var (i, e, cls) = beginView(node, "NSClipView")
         node.markUsed("drawsBackground", "copiesOnScroll", "automaticallyAdjustsContentInsets")
         var doc: Int?
@@ -129,7 +139,7 @@ extension AppKitCompiler {
                 docNode = c
                 switch c.name {
                 case "tableView", "outlineView":
-                    let r = Rect(node.child("rect", key: "frame")) ?? Rect()
+                    let r = frame ?? Rect(node.child("rect", key: "frame")) ?? Rect()
                     let (t, f) = encodeTable(c, superview: i, clipSize: (r.w, r.h))
                     doc = t; facts = f
                 case "textView":
@@ -146,7 +156,7 @@ extension AppKitCompiler {
         o.frame = frame
         o.nextKeyView = doc
         if let hv = facts?.headerNode, hasHeader || facts?.headerView != nil {
-            let r = Rect(node.child("rect", key: "frame")) ?? Rect()
+            let r = frame ?? Rect(node.child("rect", key: "frame")) ?? Rect()
             let hh = (Rect(hv.child("rect", key: "frame")) ?? Rect()).h
             o.bounds = rectString(0, -hh, r.w, r.h)
         }

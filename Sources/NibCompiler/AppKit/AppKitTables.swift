@@ -19,9 +19,19 @@ extension AppKitCompiler {
         // Header view.
         var headerView: Int?
         var headerNode: XMLNode?
-        if let hid = node.peek("headerView"), let hn = ctx.elementsByID[hid] {
-            headerNode = hn
-            headerView = encodeTableHeaderView(hn, table: i)
+        // Table frame after tiling: never narrower than the clip view; below a header it fills the clip.
+        let xr = Rect(node.child("rect", key: "frame")) ?? Rect()
+        var tableFrame = xr
+        if let hid = node.peek("headerView"), let hn = ctx.elementsByID[hid] { headerNode = hn }
+        if let clipSize {
+            tableFrame.w = max(xr.w, clipSize.0)
+            if let hn = headerNode {
+                let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
+                tableFrame.h = clipSize.1 - hh
+            }
+        }
+        if let hn = headerNode {
+            headerView = encodeTableHeaderView(hn, table: i, width: clipSize == nil ? nil : tableFrame.w)
         }
         // Corner view (synthesized).
         var scrollNode: XMLNode? = node.parent
@@ -30,8 +40,16 @@ extension AppKitCompiler {
         var ce = Entries()
         ce.null("NSNextResponder")
         ce.null("NSNibTouchBar")
-        ce.int("NSvFlags", vScroller?.peek("hidden") == "YES" ? Int(Int32(bitPattern: 0x8000_0100)) : 256)
-        ce.obj("NSFrameSize", str("{17, 28}"))
+        let noHS = scrollNode?.peek("hasHorizontalScroller") == "NO"
+        let vsHidden = vScroller?.peek("hidden") == "YES"
+        ce.int("NSvFlags", vsHidden && noHS ? Int(Int32(bitPattern: 0x8000_0100)) : 256)
+        if let vScroller, !vsHidden, let sr = Rect(scrollNode?.child("rect", key: "frame")) {
+            let hh = headerNode.map { (Rect($0.child("rect", key: "frame")) ?? Rect()).h } ?? 28
+            _ = vScroller
+            ce.obj("NSFrame", str(rectString(sr.w - 18, 1, 18, hh)))
+        } else {
+            ce.obj("NSFrameSize", str("{17, 28}"))
+        }
         ce.bool("NSViewWantsBestResolutionOpenGLSurface", true)
         ce.null("IBNSSafeAreaLayoutGuide")
         ce.null("IBNSLayoutMarginsGuide")
@@ -49,6 +67,7 @@ extension AppKitCompiler {
         }
         var o = ViewOptions()
         o.mask = 18
+        o.frame = tableFrame
         o.hugging = (250, 750)
         o.alwaysSubviews = viewBased
         viewKeys(node, index: i, superview: superview, e: &e, o)
@@ -112,10 +131,15 @@ extension AppKitCompiler {
         return (i, facts)
     }
 
-    func encodeTableHeaderView(_ node: XMLNode, table: Int) -> Int {
+    func encodeTableHeaderView(_ node: XMLNode, table: Int, width: Double?) -> Int {
         let i = define(node, "NSTableHeaderView")
         var e = Entries()
         var o = ViewOptions()
+        if let width {
+            var r = Rect(node.child("rect", key: "frame")) ?? Rect()
+            r.w = width
+            o.frame = r
+        }
         o.mask = autoresizingMask(node) ?? 0
         viewKeys(node, index: i, superview: table, e: &e, o)
         e.obj("NSTableView", table)

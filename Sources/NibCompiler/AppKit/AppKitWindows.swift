@@ -29,9 +29,8 @@ extension AppKitCompiler {
             wr.x = s.x + (s.w - content.w) / 2
             wr.y = s.y + (s.h - content.h) / 2
         } else if pos == nil {
-            wr.x = (0 - content.w) / 2
-            wr.y = (0 - content.h) / 2
-            wr.x = content.x; wr.y = content.y
+            wr.x = -content.w / 2
+            wr.y = -content.h / 2
         }
         e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
         var wt = 1 << 29
