@@ -98,7 +98,7 @@ extension AppKitCompiler {
         return (Int(Int32(truncatingIfNeeded: f)), f2, aux)
     }
 
-    func encodeButtonCell(_ c: XMLNode, control: Int?, button: XMLNode?) -> Int {
+    func encodeButtonCell(_ c: XMLNode, control: Int?, button: XMLNode?, inMatrix: Bool = false) -> Int {
         var (i, e, cls) = beginCell(c, "NSButtonCell")
         markCellAttributes(c)
         c.markUsed("type", "bezelStyle", "imagePosition", "imageScaling", "inset", "transparent", "bordered", "alternateTitle",
@@ -109,7 +109,7 @@ extension AppKitCompiler {
         e.int("NSCellFlags2", cellFlags2(c))
         e.obj("NSContents", str(titleText(c) ?? ""))
         if let f = font(c, context: .buttonCell) { e.obj("NSSupport", f) }
-        if let control { e.obj("NSControlView", control) }
+        if let control, !inMatrix { e.obj("NSControlView", control) }
         let (f1, f2, aux) = buttonFlags(c, button: button)
         e.int("NSButtonFlags", f1)
         e.int("NSButtonFlags2", f2)
@@ -117,7 +117,7 @@ extension AppKitCompiler {
         if let img = image(c, "image") { e.obj("NSNormalImage", img) }
         let type = c.peek("type")
         if type == "check" || type == "radio" {
-            let src = b.graph.add(NibObject(className: "NSButtonImageSource", entries: [
+            let src = b.intern(NibObject(className: "NSButtonImageSource", entries: [
                 NibEntry(key: "NSImageName", value: .object(str(type == "check" ? "NSSwitch" : "NSRadioButton")))]))
             e.obj("NSAlternateImage", src)
         } else if let alt = image(c, "alternateImage") {

@@ -13,13 +13,19 @@ extension AppKitCompiler {
         if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
             var (ci, ce, ccls) = beginView(cv, "NSView")
             var o = ViewOptions()
-            o.subviews = encodeSubviews(cv, index: ci)
-            o.defaultMask = 18
+            let old = Rect(cv.child("rect", key: "frame")) ?? Rect()
+            var new = old
             if boxType == 0 && titlePos != 0 {
-                let r = Rect(cv.child("rect", key: "frame")) ?? Rect()
-                o.frame = Rect(x: r.x, y: r.y, w: frame.w, h: frame.h - 12)
-                if r.x == 0 && r.y == 0 { o.frame = Rect(x: 0, y: 0, w: frame.w, h: frame.h - 12) }
+                new = Rect(x: 0, y: 0, w: frame.w, h: frame.h - 12)
             }
+            o.frame = new
+            o.subviews = encodeSubviews(cv, index: ci)
+            if new.w != old.w || new.h != old.h {
+                for (k, sub) in (cv.child("subviews")?.children.filter { isView($0) } ?? []).enumerated() where k < o.subviews.count {
+                    autoresize(o.subviews[k], node: sub, oldSize: (old.w, old.h), newSize: (new.w, new.h))
+                }
+            }
+            o.defaultMask = 18
             viewKeys(cv, index: ci, superview: i, e: &ce, o)
             finish(ci, ccls, ce)
             collectConnections(cv, source: ci)
@@ -29,12 +35,13 @@ extension AppKitCompiler {
         o.inStackView = inStack
         o.subviews = content.map { [$0] } ?? []
         o.subviews += encodeSubviews(node, index: i)
+        o.alwaysSubviews = true
         viewKeys(node, index: i, superview: superview, e: &e, o)
         e.obj("NSOffsets", str(boxType == 2 ? "{5, 5}" : "{0, 0}"))
         var te = Entries()
         te.int("NSCellFlags", 0x04000000)
         te.int("NSCellFlags2", 0x08000000)
-        te.obj("NSContents", str(titleText(node) ?? (boxType == 2 ? "Title" : "")))
+        te.obj("NSContents", str(boxType == 2 ? "Title" : (titleText(node) ?? "")))
         te.obj("NSSupport", metaFont(".AppleSystemUIFont", size: 11, x: 0xC))
         te.null("NSControlView")
         te.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
@@ -57,6 +64,39 @@ extension AppKitCompiler {
         finish(i, cls, e)
         collectConnections(node, source: i)
         return i
+    }
+
+    /// NSView autoresizing of an already encoded subview after its superview changed size.
+    func autoresize(_ view: Int, node: XMLNode, oldSize: (Double, Double), newSize: (Double, Double)) {
+        guard let mask = autoresizingMask(node) else { return }
+        var r = Rect(node.child("rect", key: "frame")) ?? Rect()
+        func distribute(_ delta: Double, _ lo: Double, _ size: Double, _ hi: Double, _ fLo: Bool, _ fSize: Bool, _ fHi: Bool) -> (Double, Double) {
+            var parts: [(Int, Double)] = []
+            if fLo { parts.append((0, lo)) }
+            if fSize { parts.append((1, size)) }
+            if fHi { parts.append((2, hi)) }
+            guard !parts.isEmpty else { return (lo, size) }
+            let total = parts.reduce(0) { $0 + $1.1 }
+            var nlo = lo, nsize = size
+            for (k, len) in parts {
+                let share = total > 0 ? delta * len / total : delta / Double(parts.count)
+                if k == 0 { nlo += share }
+                if k == 1 { nsize += share }
+            }
+            return (nlo, nsize)
+        }
+        let dw = newSize.0 - oldSize.0, dh = newSize.1 - oldSize.1
+        (r.x, r.w) = distribute(dw, r.x, r.w, oldSize.0 - r.x - r.w, mask & 1 != 0, mask & 2 != 0, mask & 4 != 0)
+        (r.y, r.h) = distribute(dh, r.y, r.h, oldSize.1 - r.y - r.h, mask & 8 != 0, mask & 16 != 0, mask & 32 != 0)
+        var entries = b.graph.objects[view].entries
+        if let k = entries.firstIndex(where: { $0.key == "NSFrame" || $0.key == "NSFrameSize" }) {
+            if r.x != 0 || r.y != 0 {
+                entries[k] = NibEntry(key: "NSFrame", value: .object(str(rectString(r.x, r.y, r.w, r.h))))
+            } else {
+                entries[k] = NibEntry(key: "NSFrameSize", value: .object(str(sizeString(r.w, r.h))))
+            }
+            b.graph.objects[view].entries = entries
+        }
     }
 
     func encodeTabView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {

@@ -50,8 +50,6 @@ extension AppKitCompiler {
             ce.null("IBNSLayoutMarginsGuide")
             ce.int("IBNSClipsToBounds", 0)
             ce.obj("NSDocView", hv)
-            ce.obj("NSBGColor", catalogColor("System", "controlBackgroundColor"))
-            ce.int("NScvFlags", 4)
             ce.bool("NSAutomaticallyAdjustsContentInsets", true)
             headerClip = b.graph.add(NibObject(className: "NSClipView", entries: ce.list))
             fixSuperview(of: hv, to: headerClip!)

@@ -75,7 +75,11 @@ extension AppKitCompiler {
         e.int("NSCellFlags", search ? 0 : Int(Int32(bitPattern: 0x8000_0000)))
         e.int("NSCellFlags2", 0)
         if search { e.obj("NSContents", str("search")) }
-        if !search { e.obj("NSAccessibilityOverriddenAttributes", b.mutableArray([])) }
+        if !search {
+            let d = b.dictionary("NSMutableDictionary", [(str("AXDescription"), str("cancel")),
+                                                         (str("NSAccessibilityEncodedAttributesValueType"), b.number(Int64(1)))])
+            e.obj("NSAccessibilityOverriddenAttributes", b.mutableArray([d]))
+        }
         if let control { e.obj("NSControlView", control) }
         e.obj("NSAction", str(search ? "_searchFieldSearch:" : "_searchFieldCancel:"))
         e.obj("NSTarget", cell)

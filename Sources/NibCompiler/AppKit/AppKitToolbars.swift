@@ -38,7 +38,7 @@ extension AppKitCompiler {
         e.int("NSToolbarSizeMode", ["default": 0, "regular": 1, "small": 2][node.peek("sizeMode") ?? ""] ?? 0)
         e.null("NSToolbarCenteredItemIdentifier")
         let sorted = identified.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-        e.obj("NSToolbarIBIdentifiedItems", b.dictionary("NSDictionary", sorted.map { (str($0.0), $0.1) }))
+        e.obj("NSToolbarIBIdentifiedItems", b.dictionary("NSMutableDictionary", sorted.map { (str($0.0), $0.1) }))
         e.obj("NSToolbarIBAllowedItems", b.array(identified.map(\.1)))
         e.obj("NSToolbarIBDefaultItems", b.array(defaults))
         e.obj("NSToolbarIBSelectableItems", b.mutableArray([]))

@@ -114,7 +114,7 @@ extension AppKitCompiler {
                     if let t = Int(s.peek("tag") ?? ""), t != 0 { se.int("NSSegmentItemTag", t) }
                     if s.peek("enabled") == "NO" { se.bool("NSSegmentItemDisabled", true) }
                     if s.peek("selected") == "YES" { se.bool("NSSegmentItemSelected", true); selected = n }
-                    se.int("NSSegmentItemImageScaling", 0)
+                    se.int("NSSegmentItemImageScaling", Self.imageScalings[s.peek("imageScaling") ?? ""] ?? 0)
                     items.append(self.b.graph.add(NibObject(className: "NSSegmentItem", entries: se.list)))
                 }
             }
@@ -312,14 +312,18 @@ extension AppKitCompiler {
                 cols += 1
                 var r = 0
                 for c in col.children {
-                    cells.append(encodeCellElement(c, control: i)); r += 1
+                    cells.append(c.name == "buttonCell" ? encodeButtonCell(c, control: i, button: nil, inMatrix: true) : encodeCellElement(c, control: i)); r += 1
                 }
                 rows = max(rows, r)
             }
         }
         var proto: Int?
-        if let p = node.children.first(where: { $0.peek("key") == "prototype" }) { proto = encodeCellElement(p, control: nil) }
-        controlKeys(node, cell: nil, cellIndex: nil, e: &e, ControlOptions(sendActionMask: 0, writingDirection: 0, alignment: 0))
+        if let p = node.children.first(where: { $0.peek("key") == "prototype" }) {
+            proto = p.name == "buttonCell" ? encodeButtonCell(p, control: nil, button: nil, inMatrix: true) : encodeCellElement(p, control: nil)
+        }
+        let actionCell = b.graph.add(NibObject(className: "NSActionCell", entries: [
+            NibEntry(key: "NSCellFlags", value: .int(32)), NibEntry(key: "NSCellFlags2", value: .int(8192))]))
+        controlKeys(node, cell: nil, cellIndex: actionCell, e: &e, ControlOptions(sendActionMask: 0, writingDirection: 0, alignment: 0))
         e.bool("NSCellIsDiscardable", true)
         e.int("NSNumRows", rows)
         e.int("NSNumCols", cols)
@@ -337,8 +341,9 @@ extension AppKitCompiler {
         if let proto { e.obj("NSProtoCell", proto) }
         e.int("NSSelectedRow", -1)
         e.int("NSSelectedCol", -1)
-        if let c = color(node, "backgroundColor") { e.obj("NSBackgroundColor", c) }
-        if let c = color(node, "cellBackgroundColor") { e.obj("NSCellBackgroundColor", c) }
+        let bg = color(node, "backgroundColor")
+        if let bg { e.obj("NSBackgroundColor", bg) }
+        if let c = color(node, "cellBackgroundColor") ?? bg { e.obj("NSCellBackgroundColor", c) }
         finish(i, cls, e)
         collectConnections(node, source: i)
         return i

@@ -59,8 +59,8 @@ extension AppKitCompiler {
         let toolbarNode = node.children.first { $0.name == "toolbar" }
         if let toolbarNode { e.obj("NSViewClass", encodeToolbar(toolbarNode)) } else { e.null("NSViewClass") }
         if let id = node.peek("identifier") { e.obj("NSUserInterfaceItemIdentifier", str(id)) } else { e.null("NSUserInterfaceItemIdentifier") }
-        let minSize = node.children.first { $0.name == "size" && $0.peek("key") == "minSize" }
-        let maxSize = node.children.first { $0.name == "size" && $0.peek("key") == "maxSize" }
+        let minSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "minSize" }
+        let maxSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "maxSize" }
         if let m = minSize { ctx.ignore(m); e.obj("NSWindowContentMinSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
         if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
             var o = ViewOptions()
