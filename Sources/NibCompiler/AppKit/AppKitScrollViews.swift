@@ -31,8 +31,10 @@ extension AppKitCompiler {
         let hsh = hNode?.peek("controlSize") == "small" ? 13.0 : 17.0
         let tiled = Rect(x: border, y: border, w: sr.w - 2 * border - (vsVisible ? vsw : 0), h: sr.h - 2 * border - (hsVisible ? hsh : 0))
         if let clipNode { (clip, facts) = encodeClipView(clipNode, scrollView: i, hasHeader: headerNode != nil, tiled: tiled) }
-        let h = hNode.map { encodeScroller($0, scrollView: i) }
-        let v = vNode.map { encodeScroller($0, scrollView: i) }
+        // Scrollers are layer-backed unless the scroll view has no horizontal scroller (observed rule).
+        let layered = node.peek("hasHorizontalScroller") != "NO"
+        let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
+        let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered) }
         // Synthesized header clip view.
         var headerClip: Int?
         if let hv = facts?.headerView, let hn = facts?.headerNode ?? headerNode {
@@ -182,12 +184,13 @@ extension AppKitCompiler {
         return (i, facts)
     }
 
-    func encodeScroller(_ node: XMLNode, scrollView: Int) -> Int {
+    func encodeScroller(_ node: XMLNode, scrollView: Int, layered: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSScroller")
         node.markUsed("horizontal", "doubleValue", "knobProportion", "controlSize", "arrowsPosition", "usableParts")
         var o = ViewOptions()
         o.mask = autoresizingMask(node) ?? 0
         o.hugging = (250, 750)
+        o.layerHost = layered
         viewKeys(node, index: i, superview: scrollView, e: &e, o)
         e.bool("NSAllowsLogicalLayoutDirection", false)
         e.obj("NSControlAction", str("_doScroller:"))

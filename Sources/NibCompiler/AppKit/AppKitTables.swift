@@ -175,7 +175,7 @@ extension AppKitCompiler {
         if let sd = node.children.first(where: { $0.name == "sortDescriptor" }) {
             ctx.ignore(sd)
             var se = Entries()
-            se.obj("NSKey", str(sd.peek("key") ?? ""))
+            se.obj("NSKey", str(sd.peek("sortKey") ?? ""))
             se.bool("NSAscending", sd.peek("ascending") != "NO")
             if let s = sd.peek("selector") { se.obj("NSSelector", str(s)) }
             se.bool("NSReverseNullOrder", false)

@@ -58,7 +58,11 @@ extension AppKitCompiler {
         } else {
             if c.peek("drawsBackground") == "YES" { e.bool("NSDrawsBackground", true) }
             if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
-            if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
+            if let tcn = c.children.first(where: { $0.name == "color" && $0.peek("key") == "textColor" }),
+               toolsVersion <= 11762, field != nil, tcn.peek("colorSpace") == "catalog", tcn.peek("name") == "textColor" {
+                ctx.ignore(tcn)
+                e.obj("NSTextColor", catalogColor(tcn.peek("catalog") ?? "System", "controlTextColor"))
+            } else if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
             let picker = field?.peek("allowsCharacterPickerTouchBarItem")
             if picker == "YES" || (picker == nil && c.peek("key") == "cell" && field != nil && toolsVersion >= 11762 && toolsVersion <= 15504) {
                 e.bool("NSCharacterPickerEnabled", true)

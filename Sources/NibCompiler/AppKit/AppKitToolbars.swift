@@ -95,6 +95,7 @@ extension AppKitCompiler {
             me.bool("NSAllowsKeyEquivalentMirroring", true)
             me.obj("NSTitle", str(""))
             me.obj("NSKeyEquiv", str(""))
+            me.int("NSKeyEquivModMask", 1 << 20)
             me.int("NSMnemonicLoc", 2_147_483_647)
             me.obj("NSOnImage", imageResource("NSMenuCheckmark"))
             me.obj("NSMixedImage", imageResource("NSMenuMixedState"))

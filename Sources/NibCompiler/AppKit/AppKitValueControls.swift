@@ -87,7 +87,7 @@ extension AppKitCompiler {
     // MARK: Segmented control
 
     static let segmentStyles: [String: Int] = ["automatic": 0, "rounded": 1, "texturedRounded": 2, "roundRect": 3, "texturedSquare": 4,
-                                               "capsule": 5, "smallSquare": 6, "separated": 8]
+                                               "capsule": 5, "smallSquare": 6, "separated": 9]
 
     func encodeSegmentedControl(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
         encodeControl(node, "NSSegmentedControl", superview: superview, inStack: inStack, alwaysSubviews: true,
@@ -123,6 +123,7 @@ extension AppKitCompiler {
             if let t = c.peek("trackingMode"), let v = ["selectOne": 0, "selectAny": 1, "momentary": 2, "momentaryAccelerator": 3][t], v != 0 {
                 e.int("NSTrackingMode", v)
             }
+            if c.peek("style") == "separated" { e.int("NSSegmentStyleSeparated", 1) }
             e.int("NSSegmentStyle", Self.segmentStyles[c.peek("style") ?? ""] ?? 0)
             e.int("NSSegmentDistribution", ["fit": 0, "fill": 1, "fillEqually": 2, "fillProportionally": 3][c.peek("segmentDistribution") ?? ""] ?? 0)
             self.finish(i, cls, e)
@@ -160,6 +161,7 @@ extension AppKitCompiler {
         var o = ViewOptions()
         o.inStackView = inStack
         o.hugging = (250, 750)
+        o.layerHost = node.peek("indeterminate") == "YES" && node.peek("style") != "spinning"
         o.subviews = encodeSubviews(node, index: i)
         viewKeys(node, index: i, superview: superview, e: &e, o)
         var f = 0x4000

@@ -118,7 +118,9 @@ extension AppKitCompiler {
             return i
         }
         if cv.name == "clipView" {
-            return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: options.frame).0
+            var r = options.frame ?? Rect()
+            if let x = Rect(cv.child("rect", key: "frame")) { r.x = x.x; r.y = x.y }
+            return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: r).0
         }
         return encodeView(cv, superview: nil)
     }
