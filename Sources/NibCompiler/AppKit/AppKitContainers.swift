@@ -22,7 +22,7 @@ extension AppKitCompiler {
             o.subviews = encodeSubviews(cv, index: ci)
             if new.w != old.w || new.h != old.h {
                 for (k, sub) in (cv.child("subviews")?.children.filter { isView($0) } ?? []).enumerated() where k < o.subviews.count {
-                    autoresize(o.subviews[k], node: sub, oldSize: (old.w, old.h), newSize: (new.w, new.h))
+                    autoresizeTree(o.subviews[k], node: sub, oldSize: (old.w, old.h), newSize: (new.w, new.h))
                 }
             }
             o.defaultMask = 18
@@ -66,9 +66,23 @@ extension AppKitCompiler {
         return i
     }
 
+    /// Autoresizes `view` and, when its size changed, its subviews recursively.
+    func autoresizeTree(_ view: Int, node: XMLNode, oldSize: (Double, Double), newSize: (Double, Double)) {
+        let old = Rect(node.child("rect", key: "frame")) ?? Rect()
+        guard let new = autoresize(view, node: node, oldSize: oldSize, newSize: newSize) else { return }
+        guard new.w != old.w || new.h != old.h, node.peek("autoresizesSubviews") != "NO" else { return }
+        guard let subs = b.graph.objects[view].value(forKey: "NSSubviews"), case .object(let arr) = subs else { return }
+        let kids = b.graph.objects[arr].entries.compactMap { e -> Int? in if case .object(let t) = e.value, e.key == "UINibEncoderEmptyKey" { return t }; return nil }
+        let nodes = node.child("subviews")?.children.filter { isView($0) } ?? []
+        for (k, n) in nodes.enumerated() where k < kids.count {
+            autoresizeTree(kids[k], node: n, oldSize: (old.w, old.h), newSize: (new.w, new.h))
+        }
+    }
+
     /// NSView autoresizing of an already encoded subview after its superview changed size.
-    func autoresize(_ view: Int, node: XMLNode, oldSize: (Double, Double), newSize: (Double, Double)) {
-        guard let mask = autoresizingMask(node) else { return }
+    @discardableResult
+    func autoresize(_ view: Int, node: XMLNode, oldSize: (Double, Double), newSize: (Double, Double)) -> Rect? {
+        guard let mask = autoresizingMask(node) else { return nil }
         var r = Rect(node.child("rect", key: "frame")) ?? Rect()
         func distribute(_ delta: Double, _ lo: Double, _ size: Double, _ hi: Double, _ fLo: Bool, _ fSize: Bool, _ fHi: Bool) -> (Double, Double) {
             var parts: [(Int, Double)] = []
@@ -97,6 +111,7 @@ extension AppKitCompiler {
             }
             b.graph.objects[view].entries = entries
         }
+        return r
     }
 
     func encodeTabView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
@@ -206,14 +221,42 @@ extension AppKitCompiler {
         var (i, e, cls) = beginView(node, "NSSplitView")
         node.markUsed("vertical", "dividerStyle", "autosaveName", "arrangesAllSubviews")
         var subs: [Int] = []
-        if let sv = node.child("subviews") {
-            for c in sv.children where isView(c) {
+        let vertical = node.peek("vertical") == "YES"
+        let divider = node.peek("dividerStyle") == "thin" ? 1.0 : 9.0
+        let sr = Rect(node.child("rect", key: "frame")) ?? Rect()
+        let paneNodes = node.child("subviews")?.children.filter { isView($0) } ?? []
+        // Panes laid out across the split axis are re-tiled along it (AppKit -adjustSubviews).
+        var paneFrames: [Rect]?
+        let rects = paneNodes.map { Rect($0.child("rect", key: "frame")) ?? Rect() }
+        if !rects.isEmpty, rects.contains(where: { vertical ? $0.h != sr.h : $0.w != sr.w }) {
+            let n = Double(rects.count)
+            let total = (vertical ? sr.w : sr.h) - (n - 1) * divider
+            let base = (total / n).rounded(.down)
+            var extra = Int(total - base * n)
+            var pos = 0.0
+            var frames: [Rect] = []
+            for _ in rects {
+                let len = base + (extra > 0 ? 1 : 0)
+                if extra > 0 { extra -= 1 }
+                frames.append(vertical ? Rect(x: pos, y: 0, w: len, h: sr.h) : Rect(x: 0, y: pos, w: sr.w, h: len))
+                pos += len + divider
+            }
+            paneFrames = frames
+        }
+        for (k, c) in paneNodes.enumerated() {
                 let v = encodeView(c, superview: i)
+                if let pf = paneFrames?[k] {
+                    var entries = b.graph.objects[v].entries
+                    if let fi = entries.firstIndex(where: { $0.key == "NSFrame" || $0.key == "NSFrameSize" }) {
+                        entries[fi] = pf.x != 0 || pf.y != 0 ? NibEntry(key: "NSFrame", value: .object(str(rectString(pf.x, pf.y, pf.w, pf.h))))
+                            : NibEntry(key: "NSFrameSize", value: .object(str(sizeString(pf.w, pf.h))))
+                        b.graph.objects[v].entries = entries
+                    }
+                }
                 // Direct subviews of a split view clip to bounds.
                 b.graph.objects[v].entries.insert(NibEntry(key: "NSViewClipsToBoundsKeyName", value: .bool(true)),
                                                   at: b.graph.objects[v].entries.firstIndex { $0.key == "IBNSSafeAreaLayoutGuide" } ?? b.graph.objects[v].entries.count)
                 subs.append(v)
-            }
         }
         if let hp = node.child("holdingPriorities") { ctx.ignore(hp) }
         var o = ViewOptions()

@@ -34,7 +34,8 @@ extension AppKitCompiler {
         // Scrollers are layer-backed unless the scroll view has no horizontal scroller (observed rule).
         let layered = node.peek("hasHorizontalScroller") != "NO"
         let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
-        let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered) }
+        let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered,
+                                           frame: vsVisible ? Rect(x: sr.w - border - vsw, y: border, w: vsw, h: tiled.h) : nil) }
         // Synthesized header clip view.
         var headerClip: Int?
         if let hv = facts?.headerView, let hn = facts?.headerNode ?? headerNode {
@@ -128,7 +129,14 @@ extension AppKitCompiler {
     func encodeClipView(_ node: XMLNode, scrollView: Int?, hasHeader: Bool, frame: Rect? = nil, tiled: Rect? = nil) -> (Int, TableFacts?) {
         var frame = frame
         let docName = node.child("subviews")?.children.first(where: { isView($0) })?.name ?? ""
+        let xibClip = Rect(node.child("rect", key: "frame")) ?? Rect()
         if let tiled, ["tableView", "outlineView", "textView"].contains(docName) { frame = tiled }
+        var genericResize: (Double, Double)?
+        if let tiled, !docName.isEmpty, !["tableView", "outlineView", "textView"].contains(docName),
+           tiled.w != xibClip.w || tiled.h != xibClip.h {
+            frame = Rect(x: xibClip.x, y: xibClip.y, w: tiled.w, h: tiled.h)
+            genericResize = (tiled.w, tiled.h)
+        }
         var (i, e, cls) = beginView(node, "NSClipView")
         node.markUsed("drawsBackground", "copiesOnScroll", "automaticallyAdjustsContentInsets")
         var doc: Int?
@@ -147,6 +155,9 @@ extension AppKitCompiler {
                     doc = encodeTextView(c, superview: i, frame: Rect(x: 0, y: 0, w: r.w, h: r.h))
                 default:
                     doc = encodeView(c, superview: i)
+                    if let d = doc, let g = genericResize {
+                        autoresizeTree(d, node: c, oldSize: (xibClip.w, xibClip.h), newSize: g)
+                    }
                 }
             }
         }
@@ -184,13 +195,14 @@ extension AppKitCompiler {
         return (i, facts)
     }
 
-    func encodeScroller(_ node: XMLNode, scrollView: Int, layered: Bool) -> Int {
+    func encodeScroller(_ node: XMLNode, scrollView: Int, layered: Bool, frame: Rect? = nil) -> Int {
         var (i, e, cls) = beginView(node, "NSScroller")
         node.markUsed("horizontal", "doubleValue", "knobProportion", "controlSize", "arrowsPosition", "usableParts")
         var o = ViewOptions()
         o.mask = autoresizingMask(node) ?? 0
         o.hugging = (250, 750)
         o.layerHost = layered
+        o.frame = frame
         viewKeys(node, index: i, superview: scrollView, e: &e, o)
         e.bool("NSAllowsLogicalLayoutDirection", false)
         e.obj("NSControlAction", str("_doScroller:"))

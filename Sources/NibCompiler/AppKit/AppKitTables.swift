@@ -24,7 +24,7 @@ extension AppKitCompiler {
         var tableFrame = xr
         if let hid = node.peek("headerView"), let hn = ctx.elementsByID[hid] { headerNode = hn }
         if let clipSize {
-            tableFrame.w = max(xr.w, clipSize.0)
+            tableFrame.w = headerNode == nil ? clipSize.0 : max(xr.w, clipSize.0)
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
                 tableFrame.h = clipSize.1 - hh

@@ -238,7 +238,7 @@ extension AppKitCompiler {
     // MARK: Path control
 
     func encodePathControl(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
-        encodeControl(node, "NSPathControl", superview: superview, inStack: inStack, dragTypes: ["NSFilenamesPboardType", "NSURLPboardType", "public.file-url", "public.url"]) { c, control in
+        encodeControl(node, "NSPathControl", superview: superview, inStack: inStack, dragTypes: ["Apple URL pasteboard type", "NSFilenamesPboardType"]) { c, control in
             var (i, e, cls) = self.beginCell(c, "NSPathCell")
             self.markCellAttributes(c)
             c.markUsed("pathStyle")
@@ -264,8 +264,8 @@ extension AppKitCompiler {
                 var names = ["Macintosh HD"]
                 var urls = [prefix]
                 for part in path.split(separator: "/") {
+                    names.append(String(part)); urls.append(prefix + part)
                     prefix += part + "/"
-                    names.append(String(part)); urls.append(prefix)
                 }
                 for (n, u) in zip(names, urls) {
                     var ce = Entries()
