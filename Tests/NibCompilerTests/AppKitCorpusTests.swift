@@ -149,8 +149,8 @@ final class AppKitCorpusTests: XCTestCase {
         var compiled = 0
         for xib in files {
             let bytes = [UInt8](try Data(contentsOf: xib))
-            let text = String(decoding: bytes.prefix(600), as: UTF8.self)
-            guard text.contains("MacOSX.Cocoa") else { continue }
+            let text = String(decoding: bytes.prefix(4000), as: UTF8.self)
+            guard text.contains("targetRuntime=\"MacOSX.Cocoa\"") else { continue }
             do {
                 _ = try XIBCompiler().compile(xib: bytes, fileName: xib.lastPathComponent)
                 compiled += 1

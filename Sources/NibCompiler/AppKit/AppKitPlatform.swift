@@ -122,7 +122,9 @@ final class AppKitCompiler {
 
     /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).
     func finishObjectData(objectsNode: XMLNode, owner: Int, rootObject: Int) {
+        defineDanglingReferences()
         let conns = buildConnectors()
+        defineDanglingReferences()
         ctx.finishReferences()
         // NSObjectsKeys / NSObjectsValues.
         var keys: [Int] = []
@@ -167,6 +169,23 @@ final class AppKitCompiler {
             NibEntry(key: "IB.objectdata", value: .object(data)),
             NibEntry(key: "IB.systemFontUpdateVersion", value: .int(1)),
         ])
+    }
+
+    /// Elements referenced (outlets, constraints, selected items…) but not reached by any encoder: archive them
+    /// with the generic rules instead of failing.
+    func defineDanglingReferences() {
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 8 {
+            changed = false
+            rounds += 1
+            for id in ctx.elementsByID.keys.sorted() where id != "-1" {
+                guard ctx.objectIndex(forID: id) != nil, !ctx.isDefined(id), let el = ctx.elementsByID[id] else { continue }
+                ctx.warning(at: el, "element <\(el.name)> id '\(id)' is referenced but not archived by its container; archived on its own")
+                if isView(el) { _ = encodeView(el, superview: nil) } else { _ = encodeGenericObject(el) }
+                changed = true
+            }
+        }
     }
 
     func collectResources(_ node: XMLNode) {

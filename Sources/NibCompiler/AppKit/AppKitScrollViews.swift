@@ -35,7 +35,7 @@ extension AppKitCompiler {
         let layered = node.peek("hasHorizontalScroller") != "NO"
         let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
         let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered,
-                                           frame: vsVisible ? Rect(x: sr.w - border - vsw, y: border, w: vsw, h: tiled.h) : nil) }
+                                           frame: vsVisible && !hsVisible ? Rect(x: sr.w - border - vsw, y: border, w: vsw, h: tiled.h) : nil) }
         // Synthesized header clip view.
         var headerClip: Int?
         if let hv = facts?.headerView, let hn = facts?.headerNode ?? headerNode {

@@ -109,6 +109,15 @@ extension AppKitCompiler {
         var o = options
         o.inStackView = inStack
         o.subviews = encodeSubviews(node, index: i)
+        if generic {
+            // Unknown container (gridView, …): archive the views nested in it as subviews.
+            func collect(_ n: XMLNode) {
+                for c in n.children where c.name != "subviews" && c.name != "connections" {
+                    if isView(c) { o.subviews.append(encodeView(c, superview: i)) } else { collect(c) }
+                }
+            }
+            collect(node)
+        }
         viewKeys(node, index: i, superview: superview, e: &e, o)
         if custom && !direct {
             e.obj("NSClassName", str(className(node) ?? "NSView"))
