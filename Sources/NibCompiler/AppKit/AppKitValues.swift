@@ -295,6 +295,7 @@ extension AppKitCompiler {
     /// The image named by attribute `attr` of `node` (or an `<imageReference key=attr>` child).
     func image(_ node: XMLNode, _ attr: String) -> Int? {
         if let name = node[attr] {
+            if let data = embeddedImageData(name), let img = convertKeyedArchive(data) { return img }
             return imageResource(name, catalog: node["catalog"])
         }
         if let ref = node.children.first(where: { $0.name == "imageReference" && $0.peek("key") == attr }) {
