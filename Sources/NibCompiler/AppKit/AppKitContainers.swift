@@ -160,7 +160,7 @@ extension AppKitCompiler {
         e.int("NSTvFlags", ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3,
                              "noTabsBezelBorder": 4, "noTabsLineBorder": 5, "noTabsNoBorder": 6][node.peek("type") ?? ""] ?? 0)
         e.bool("NSAllowTruncatedLabels", node.peek("allowsTruncatedLabels") != "NO")
-        if node.peek("drawsBackground") == "NO" { e.bool("NSDrawsBackground", false) } else { e.bool("NSDrawsBackground", true) }
+        if node.peek("drawsBackground") != "NO" { e.bool("NSDrawsBackground", true) }
         finish(i, cls, e)
         collectConnections(node, source: i)
         if let sel = node.child("tabViewItems")?.children.first(where: { initial == nil || $0.peek("id") == initial }),
@@ -271,7 +271,7 @@ extension AppKitCompiler {
         return i
     }
 
-    static let stackConnectorLabel = "NSStackView private decoding priority (999990). An explanation of why this connection is needed can be found in -[NSStackView awakeFromNib]."
+    static let stackConnectorLabel = "Encoding NSStackView requires being decoded before other connections with an early decoding order priority of 999990."
 
     func encodeStackView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSStackView")

@@ -25,7 +25,8 @@ extension AppKitCompiler {
         // Tiling (AppKit's -tile): clip view = interior minus visible legacy scrollers.
         let sr = Rect(node.child("rect", key: "frame")) ?? Rect()
         let border = node.peek("borderType") == "none" ? 0.0 : 1.0
-        let vsVisible = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO"
+        // Borderless scroll views keep their scrollers as laid out in the XIB (no re-tiling observed).
+        let vsVisible = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO" && border > 0
         let hsVisible = hNode != nil && hNode?.peek("hidden") != "YES" && node.peek("hasHorizontalScroller") != "NO"
         let vsw = vNode?.peek("controlSize") == "small" ? 13.0 : 17.0
         let hsh = hNode?.peek("controlSize") == "small" ? 13.0 : 17.0
@@ -183,7 +184,7 @@ extension AppKitCompiler {
             var ce = Entries()
             ce.obj("NSHotSpot", str("{1, -1}"))
             ce.int("NSCursorType", 0)
-            e.obj("NSCursor", b.graph.add(NibObject(className: "NSCursor", entries: ce.list)))
+            e.obj("NSCursor", b.intern(NibObject(className: "NSCursor", entries: ce.list)))
         }
         var cv = 0
         if drawsBG { cv |= 4 }

@@ -61,7 +61,8 @@ extension AppKitCompiler {
         sd.int("NSMoreFlags", 1)
         sd.int("NSTextCheckingTypes", 0)
         sd.null("NSMarkedAttributes")
-        if node.peek("drawsBackground") == "NO" { sd.null("NSBackgroundColor") } else {
+        let hasBG = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
+        if node.peek("drawsBackground") == "NO" || !hasBG { sd.null("NSBackgroundColor") } else {
             if let bg = node.children.first(where: { $0.name == "color" && $0.peek("key") == "backgroundColor" }) { ctx.ignore(bg) }
             sd.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
         }
@@ -72,7 +73,7 @@ extension AppKitCompiler {
         var cur = Entries()
         cur.obj("NSHotSpot", str("{8, -8}"))
         cur.int("NSCursorType", 13)
-        let cursor = b.graph.add(NibObject(className: "NSCursor", entries: cur.list))
+        let cursor = b.intern(NibObject(className: "NSCursor", entries: cur.list))
         let linkAttrs = b.dictionary("NSDictionary", [(str("NSColor"), catalogColor("System", "linkColor")), (str("NSCursor"), cursor),
                                                       (str("NSUnderline"), b.number(Int64(1)))])
         sd.obj("NSLinkAttributes", linkAttrs)

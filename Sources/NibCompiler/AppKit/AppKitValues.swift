@@ -267,26 +267,43 @@ extension AppKitCompiler {
         "NSFontPanel": (32, 32), "NSSwitch": (18, 16), "NSRadioButton": (16, 16),
     ]
 
+    /// Design sizes of SF symbols (default 32 × 32).
+    static let symbolSizes: [String: (Double, Double)] = ["heart": (17, 14)]
+
     /// `NSCustomResource` for a named image (shared per name).
-    func imageResource(_ name: String, catalog: String? = nil, owner: XMLNode? = nil) -> Int {
-        let key = (catalog ?? "") + "/" + name
+    func imageResource(_ name: String, catalog: String? = nil, owner: XMLNode? = nil, reference: XMLNode? = nil) -> Int {
+        let variable = reference?.double("variableValue")
+        let configured = reference != nil && (reference?.peek("symbolScale") != nil || variable != nil)
+        let key = (catalog ?? "") + "/" + name + (configured ? "|\(reference?.peek("symbolScale") ?? "")|\(variable ?? -1)" : "")
         if let i = imageCache[key] { return i }
         let isSystem = catalog == "system"
         let isNS = name.hasPrefix("NS") && name != "NSMenuCheckmark" && name != "NSMenuMixedState"
         var size: (Double, Double)
-        if isSystem { size = (32, 32) } else if let s = Self.systemImageSizes[name] { size = s }
+        if isSystem { size = Self.symbolSizes[name] ?? (32, 32) } else if let s = Self.systemImageSizes[name] { size = s }
         else if let s = resourceImages[name] { size = s } else { size = (0, 0) }
         if !isSystem, !name.hasPrefix("NS"), let s = resourceImages[name] { size = s }
         var e = Entries()
         e.obj("NSClassName", str("NSImage"))
         e.obj("NSResourceName", str(name))
         if isSystem { e.obj("NSCatalogName", str("system")) }
+        if let variable { e.double("NSImageVariableValue", variable) }
         if isSystem || isNS { e.obj("IBNamespaceID", str("system")) } else { e.null("IBNamespaceID") }
         var v = Entries()
         v.int("NS.special", 2)
         v.obj("NS.sizeval", str(sizeString(size.0, size.1)))
         e.obj("IBDesignSize", b.graph.add(NibObject(className: "NSValue", entries: v.list)))
-        e.null("IBDesignImageConfiguration")
+        if configured {
+            var c = Entries()
+            let scales = ["default": -1, "unspecified": 0, "small": 1, "medium": 2, "large": 3]
+            c.int("IBSymbolScale", scales[reference?.peek("symbolScale") ?? ""] ?? -1)
+            c.int("IBRenderingMode", 0)
+            if let variable { c.obj("IBVariableValue", b.number(variable)) } else { c.null("IBVariableValue") }
+            c.obj("IBHierarchicalColors", b.array([]))
+            c.null("IBLocale")
+            e.obj("IBDesignImageConfiguration", b.graph.add(NibObject(className: "IBImageConfiguration", entries: c.list)))
+        } else {
+            e.null("IBDesignImageConfiguration")
+        }
         let i = b.graph.add(NibObject(className: "NSCustomResource", entries: e.list))
         imageCache[key] = i
         return i
@@ -301,7 +318,7 @@ extension AppKitCompiler {
         if let ref = node.children.first(where: { $0.name == "imageReference" && $0.peek("key") == attr }) {
             ctx.ignore(ref)
             guard let name = ref.peek("image") else { return nil }
-            return imageResource(name, catalog: ref.peek("catalog"))
+            return imageResource(name, catalog: ref.peek("catalog"), reference: ref)
         }
         return nil
     }
