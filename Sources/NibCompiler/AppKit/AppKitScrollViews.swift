@@ -26,7 +26,9 @@ extension AppKitCompiler {
         let sr = Rect(node.child("rect", key: "frame")) ?? Rect()
         let border = node.peek("borderType") == "none" ? 0.0 : 1.0
         // Borderless scroll views keep their scrollers as laid out in the XIB (no re-tiling observed).
-        let vsVisible = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO" && border > 0
+        let docName = clipNode?.child("subviews")?.children.first(where: { isView($0) })?.name ?? ""
+        let vsShown = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO"
+        let vsVisible = vsShown && (border > 0 || ["textView", "tableView", "outlineView"].contains(docName))
         let hsVisible = hNode != nil && hNode?.peek("hidden") != "YES" && node.peek("hasHorizontalScroller") != "NO"
         let vsw = vNode?.peek("controlSize") == "small" ? 13.0 : 17.0
         let hsh = hNode?.peek("controlSize") == "small" ? 13.0 : 17.0
@@ -36,7 +38,7 @@ extension AppKitCompiler {
         let layered = node.peek("hasHorizontalScroller") != "NO"
         let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
         let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered,
-                                           frame: vsVisible && !hsVisible ? Rect(x: sr.w - border - vsw, y: border, w: vsw, h: tiled.h) : nil) }
+                                           frame: vsVisible && !hsVisible && border > 0 ? Rect(x: sr.w - border - vsw, y: border, w: vsw, h: tiled.h) : nil) }
         // Synthesized header clip view.
         var headerClip: Int?
         if let hv = facts?.headerView, let hn = facts?.headerNode ?? headerNode {
@@ -175,7 +177,13 @@ extension AppKitCompiler {
         viewKeys(node, index: i, superview: scrollView, e: &e, o)
         if let doc { e.obj("NSDocView", doc) }
         let drawsBG = node.peek("drawsBackground") != "NO"
-        if let c = color(node, "backgroundColor") {
+        let bgNode = node.children.first(where: { $0.name == "color" && $0.peek("key") == "backgroundColor" })
+        if scrollView != nil, docName == "textView",
+           bgNode == nil || bgNode?.peek("name") == "textBackgroundColor" || (bgNode?.peek("white") == "1" && bgNode?.peek("colorSpace") == "calibratedWhite") {
+            // The scroll view re-colours a text view's default clip background.
+            if let bgNode { ctx.ignore(bgNode) }
+            e.obj("NSBGColor", catalogColor("System", "controlBackgroundColor"))
+        } else if let c = color(node, "backgroundColor") {
             e.obj("NSBGColor", c)
         } else if drawsBG {
             e.obj("NSBGColor", catalogColor("System", "controlBackgroundColor"))
