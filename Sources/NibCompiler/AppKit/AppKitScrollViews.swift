@@ -7,6 +7,8 @@ struct TableFacts {
     var cornerView: Int?
     var rowHeight: Double
     var intercellHeight: Double
+    /// The document is wider than the clip view after tiling.
+    var docWider = false
 }
 
 extension AppKitCompiler {
@@ -37,8 +39,16 @@ extension AppKitCompiler {
         // Scrollers are layer-backed unless the scroll view has no horizontal scroller (observed rule).
         let layered = node.peek("hasHorizontalScroller") != "NO"
         let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
+        let hh = headerNode.map { (Rect($0.child("rect", key: "frame")) ?? Rect()).h } ?? 0
         let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered,
-                                           frame: vsVisible && !hsVisible && border > 0 ? Rect(x: sr.w - border - vsw, y: border, w: vsw, h: tiled.h) : nil) }
+                                           frame: vsVisible && !hsVisible && border > 0 ? Rect(x: sr.w - border - vsw, y: border + hh, w: vsw, h: tiled.h - hh) : nil) }
+        if facts?.docWider == true, let h {
+            var he = b.graph.objects[h].entries
+            if let k = he.firstIndex(where: { $0.key == "NSAllowsLogicalLayoutDirection" }) {
+                he.insert(NibEntry(key: "NSEnabled", value: .bool(true)), at: k)
+                b.graph.objects[h].entries = he
+            }
+        }
         // Synthesized header clip view.
         var headerClip: Int?
         if let hv = facts?.headerView, let hn = facts?.headerNode ?? headerNode {
@@ -90,6 +100,7 @@ extension AppKitCompiler {
         if node.peek("hasHorizontalScroller") != "NO" { sf |= 1 << 5 }
         let ve = node.peek("verticalScrollElasticity"), he = node.peek("horizontalScrollElasticity")
         if ve != nil || he != nil { sf |= 1 << 6 }
+        if facts?.docWider == true { sf |= 1 << 7 }
         if node.peek("autohidesScrollers") == "YES" { sf |= 1 << 9 }
         sf |= 1 << 11
         sf |= (["none": 1, "allowed": 2][ve ?? ""] ?? 0) << 12

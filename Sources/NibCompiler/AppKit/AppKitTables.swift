@@ -24,7 +24,12 @@ extension AppKitCompiler {
         var tableFrame = xr
         if let hid = node.peek("headerView"), let hn = ctx.elementsByID[hid] { headerNode = hn }
         if let clipSize {
-            tableFrame.w = headerNode == nil ? clipSize.0 : max(xr.w, clipSize.0)
+            if headerNode != nil, xr.w > clipSize.0 {
+                // Observed: a header table wider than its clip view grows by 20 after column tiling.
+                tableFrame.w = xr.w + 20
+            } else {
+                tableFrame.w = clipSize.0
+            }
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
                 tableFrame.h = clipSize.1 - hh
@@ -127,7 +132,8 @@ extension AppKitCompiler {
         }
         finish(i, cls, e)
         collectConnections(node, source: i)
-        let facts = TableFacts(headerView: headerView, headerNode: headerNode, cornerView: corner, rowHeight: rowHeight, intercellHeight: sh)
+        var facts = TableFacts(headerView: headerView, headerNode: headerNode, cornerView: corner, rowHeight: rowHeight, intercellHeight: sh)
+        facts.docWider = clipSize.map { tableFrame.w > $0.0 } ?? false
         return (i, facts)
     }
 
