@@ -58,7 +58,11 @@ extension AppKitCompiler {
             ce.null("NSNibTouchBar")
             ce.int("NSvFlags", 256)
             ce.obj("NSSubviews", b.mutableArray([hv]))
-            ce.obj("NSFrame", str(rectString(border, border, tiled.w, hr.h)))
+            if border != 0 {
+                ce.obj("NSFrame", str(rectString(border, border, tiled.w, hr.h)))
+            } else {
+                ce.obj("NSFrameSize", str(sizeString(tiled.w, hr.h)))
+            }
             ce.add("NSSuperview", .conditionalObject(i))
             ce.add("NSNextKeyView", .conditionalObject(hv))
             ce.bool("NSViewWantsBestResolutionOpenGLSurface", true)

@@ -125,7 +125,7 @@ extension AppKitCompiler {
         if let s = node.peek("selectionHighlightStyle") { e.int("NSTableViewSelectionHighlightStyle", ["none": -1, "regular": 0, "sourceList": 1][s] ?? 0) }
         if node.peek("usesAutomaticRowHeights") == "YES" { e.bool("NSTableViewUseARH", true) }
         if outline {
-            if node.peek("autoresizesOutlineColumn") == "NO" { e.bool("NSOutlineViewAutoresizesOutlineColumnKey", false) }
+            if node.peek("autoresizesOutlineColumn") != "YES" { e.bool("NSOutlineViewAutoresizesOutlineColumnKey", false) }
             e.float("NSOutlineViewIndentationPerLevelKey", node.double("indentationPerLevel") ?? 16)
             e.bool("NSOutineViewStronglyReferencesItems", true)
             if node.peek("indentationMarkerFollowsCell") == "NO" { e.bool("NSOutlineViewIndentationMarkerFollowsCellKey", false) }

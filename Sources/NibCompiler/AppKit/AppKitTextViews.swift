@@ -21,8 +21,39 @@ extension AppKitCompiler {
         if let attributed {
             ctx.ignore(attributed)
             var text = ""
-            for f in attributed.children where f.name == "fragment" { text += f.peek("content") ?? f.children.first(where: { $0.name == "string" })?.text ?? "" }
+            // Runs: (UTF-16 length, attribute dictionary key); dictionaries shared by content.
+            var dictKeys: [String] = []
+            var dicts: [Int] = []
+            var runs: [(Int, Int)] = []
+            for f in attributed.children where f.name == "fragment" {
+                let content = f.peek("content") ?? f.children.first(where: { $0.name == "string" }).map {
+                    $0.peek("base64-UTF8") == "YES" ? decodeBase64String($0.text) : $0.text } ?? ""
+                text += content
+                let attrs = f.children.first { $0.name == "attributes" }
+                let fontNode = attrs?.children.first { $0.name == "font" && $0.peek("key") == "NSFont" }
+                let colorNode = attrs?.children.first { $0.name == "color" && $0.peek("key") == "NSColor" }
+                let font = encodeFont(fontNode) ?? metaFont("Helvetica", size: 12, x: 0)
+                let color = colorNode.map { encodeColor($0) } ?? catalogColor("System", "textColor")
+                let key = "\(font)|\(color)"
+                var idx = dictKeys.firstIndex(of: key) ?? -1
+                if idx < 0 {
+                    idx = dicts.count
+                    dictKeys.append(key)
+                    dicts.append(b.dictionary("NSDictionary", [(str("NSColor"), color), (str("NSFont"), font)]))
+                }
+                let len = content.utf16.count
+                if let last = runs.last, last.1 == idx { runs[runs.count - 1].0 += len } else { runs.append((len, idx)) }
+            }
             ts.obj("NSString", mutableString(text))
+            if dicts.count == 1 {
+                ts.obj("NSAttributes", dicts[0])
+            } else if dicts.count > 1 {
+                ts.obj("NSAttributes", b.mutableArray(dicts))
+                var info: [UInt8] = []
+                func varint(_ v: Int) { var v = v; while v >= 0x80 { info.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }; info.append(UInt8(v)) }
+                for (len, idx) in runs { varint(len); varint(idx) }
+                ts.obj("NSAttributeInfo", b.graph.add(NibObject(className: "NSMutableData", entries: [NibEntry(key: "NS.bytes", value: .data(info))])))
+            }
         } else {
             ts.obj("NSString", mutableString(""))
         }
