@@ -200,19 +200,24 @@ extension AppKitCompiler {
         guard seq.count > 1 else { return }
         for k in seq.indices {
             let (from, node) = seq[k]
-            if node?.peek("hidden") == "YES" { continue }
+            if node?.peek("hidden") == "YES" {
+                // Hidden views are skipped by the loop; AppKit archives their next key view as nil.
+                setNextKeyView(from, nil)
+                continue
+            }
             let to = seq[(k + 1) % seq.count].0
             setNextKeyView(from, to)
         }
     }
 
-    func setNextKeyView(_ view: Int, _ target: Int) {
+    func setNextKeyView(_ view: Int, _ target: Int?) {
         var entries = b.graph.objects[view].entries
+        let value: NibGraphValue = target.map { .conditionalObject($0) } ?? .null
         if let k = entries.firstIndex(where: { $0.key == "NSNextKeyView" }) {
-            entries[k].value = .conditionalObject(target)
+            entries[k].value = value
         } else {
             let after = entries.lastIndex { ["NSSuperview", "NSBounds", "NSFrame", "NSFrameSize"].contains($0.key) } ?? 0
-            entries.insert(NibEntry(key: "NSNextKeyView", value: .conditionalObject(target)), at: after + 1)
+            entries.insert(NibEntry(key: "NSNextKeyView", value: value), at: after + 1)
         }
         b.graph.objects[view].entries = entries
     }

@@ -101,6 +101,8 @@ extension AppKitCompiler {
         if node.peek("autosaveColumns") != "NO" { tv |= 1 << 24 }
         if node.peek("alternatingRowBackgroundColors") == "YES" { tv |= 1 << 23 }
         tv |= 1 << 21
+        // Observed: bit 22 is set when the table ends up wider than its clip view (bits 21–22 otherwise open).
+        if let clipSize, tableFrame.w > clipSize.0 { tv |= 1 << 22 }
         let autoresizing = ["none": 0, "uniform": 1, "sequential": 2, "reverseSequential": 3, "lastColumnOnly": 4, "firstColumnOnly": 5][node.peek("columnAutoresizingStyle") ?? ""] ?? 1
         if autoresizing == 1 { tv |= 1 << 15 }
         e.int("NSTvFlags", Int(Int32(truncatingIfNeeded: tv)))

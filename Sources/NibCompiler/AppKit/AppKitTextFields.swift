@@ -59,7 +59,7 @@ extension AppKitCompiler {
             if c.peek("drawsBackground") == "YES" { e.bool("NSDrawsBackground", true) }
             if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
             if let tcn = c.children.first(where: { $0.name == "color" && $0.peek("key") == "textColor" }),
-               toolsVersion <= 11762, field != nil, tcn.peek("colorSpace") == "catalog", tcn.peek("name") == "textColor" {
+               toolsVersion <= 11762, field != nil, c.peek("editable") == "YES", tcn.peek("colorSpace") == "catalog", tcn.peek("name") == "textColor" {
                 ctx.ignore(tcn)
                 e.obj("NSTextColor", catalogColor(tcn.peek("catalog") ?? "System", "controlTextColor"))
             } else if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
