@@ -12,8 +12,8 @@ import Foundation
 /// never mutates it. Heap-backed `Array` and `Data` storage does not move while it is
 /// neither mutated nor released; the reader rejects inputs under 50 bytes before reading
 /// them, so `Data`'s small inline representation never reaches the pointer.
-package final class ByteStorage: @unchecked Sendable {
-    package let bytes: UnsafeRawBufferPointer
+@usableFromInline package final class ByteStorage: @unchecked Sendable {
+    @usableFromInline package let bytes: UnsafeRawBufferPointer
     private let owner: Owner
 
     private enum Owner {

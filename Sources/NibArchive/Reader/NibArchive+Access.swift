@@ -9,7 +9,7 @@ public struct NibBytes: Sendable, Hashable, CustomStringConvertible {
     /// Length in bytes.
     public let count: Int
 
-    package init(storage: ByteStorage, offset: Int, count: Int) {
+    @usableFromInline package init(storage: ByteStorage, offset: Int, count: Int) {
         self.storage = storage
         self.offset = offset
         self.count = count
@@ -66,23 +66,28 @@ public struct NibObjectRecord: Sendable, Equatable {
     public let classIndex: Int
     /// Indices into the values table.
     public let values: Range<Int>
+
+    @usableFromInline init(classIndex: Int, values: Range<Int>) {
+        self.classIndex = classIndex
+        self.values = values
+    }
 }
 
 extension NibArchive {
     public var coderVersion: UInt32 { header.coderVersion }
-    public var objectCount: Int { objectRecords.count }
+    @inlinable public var objectCount: Int { objectRecords.count }
     public var keyCount: Int { keyRecords.count }
     public var valueCount: Int { valueRecords.count }
     public var classCount: Int { classRecords.count }
 
     /// The object at `index` (0 is the root).
-    public func object(_ index: Int) -> NibObjectRecord {
+    @inlinable public func object(_ index: Int) -> NibObjectRecord {
         let (cls, first, count) = objectFields(index)
         return NibObjectRecord(classIndex: cls, values: first..<first + count)
     }
 
 
-    func objectFields(_ index: Int) -> (Int, Int, Int) {
+    @inlinable func objectFields(_ index: Int) -> (Int, Int, Int) {
         let r = objectRecords[index]
         return (Int(r.classIndex), Int(r.firstValue), Int(r.valueCount))
     }
@@ -136,13 +141,13 @@ extension NibArchive {
     }
 
     /// The key index of value `index`.
-    @inline(__always) public func valueKeyIndex(_ index: Int) -> Int { Int(valueRecords[index].keyIndex) }
+    @inlinable @inline(__always) public func valueKeyIndex(_ index: Int) -> Int { Int(valueRecords[index].keyIndex) }
 
     /// The type of value `index`.
-    @inline(__always) public func valueType(_ index: Int) -> NibValueType { valueRecords[index].type }
+    @inlinable @inline(__always) public func valueType(_ index: Int) -> NibValueType { valueRecords[index].type }
 
     /// Value `index`, decoded from the verified bytes without re-checking.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func value(_ index: Int) -> NibValue {
         let r = valueRecords[index]
         let base = storage.bytes.baseAddress!
@@ -165,7 +170,7 @@ extension NibArchive {
     }
 
     /// Reads a varint the verifier has already checked; returns the value and the offset after it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func uncheckedVarint(at offset: Int) -> (Int, Int) {
         let base = storage.bytes.baseAddress!
         var result = 0

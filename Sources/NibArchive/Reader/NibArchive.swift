@@ -7,12 +7,12 @@ import Foundation
 /// `NibArchive(data:)`, or in two steps with `OpenedNibArchive` (constant-time header and bounds
 /// check) followed by `verify()`. Gzip-framed archives are inflated transparently.
 public final class NibArchive: @unchecked Sendable {
-    package let storage: ByteStorage
+    @usableFromInline package let storage: ByteStorage
     /// The header fields.
     public let header: NibArchiveHeader
-    package let objectRecords: [ObjectRecord]
+    @usableFromInline package let objectRecords: [ObjectRecord]
     package let keyRecords: [StringRecord]
-    package let valueRecords: [ValueRecord]
+    @usableFromInline package let valueRecords: [ValueRecord]
     package let classRecords: [ClassRecord]
     package let keyLookup: [Int32]
     /// What follows the four tables.
@@ -22,10 +22,10 @@ public final class NibArchive: @unchecked Sendable {
     /// Whether the input was gzip-framed and inflated before reading.
     public let wasCompressed: Bool
 
-    package struct ObjectRecord {
-        var classIndex: UInt32
-        var firstValue: UInt32
-        var valueCount: UInt32
+    @usableFromInline package struct ObjectRecord {
+        @usableFromInline var classIndex: UInt32
+        @usableFromInline var firstValue: UInt32
+        @usableFromInline var valueCount: UInt32
     }
 
     package struct StringRecord {
@@ -33,11 +33,11 @@ public final class NibArchive: @unchecked Sendable {
         var length: UInt32
     }
 
-    package struct ValueRecord {
-        var keyIndex: UInt32
+    @usableFromInline package struct ValueRecord {
+        @usableFromInline var keyIndex: UInt32
         /// Offset of the payload (after the type byte).
-        var payload: UInt32
-        var type: NibValueType
+        @usableFromInline var payload: UInt32
+        @usableFromInline var type: NibValueType
     }
 
     package struct ClassRecord {

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Shared state of one compilation: the graph builder, id → object resolution, diagnostics,
 /// connections and other root-level lists. Platform encoders read and extend it.

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Options for one compilation; the `nibc compile` flags map onto these fields.
 public struct CompileOptions: Sendable, Hashable {
@@ -24,27 +25,9 @@ public struct CompileOptions: Sendable, Hashable {
     }
 }
 
-/// A compiler message with its position, printed as `file:line:col: warning|error: message`.
-public struct CompileDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// How serious a diagnostic is.
-    public enum Severity: String, Sendable, Hashable { case error, warning, note }
-    public var severity: Severity
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(severity: Severity, file: String, line: Int, column: Int, message: String) {
-        self.severity = severity
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    /// `file:line:col: severity: message`.
-    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
-}
+/// A compiler message with its position, printed as `file:line:col: warning|error: message`
+/// (the `XIB` module's `Diagnostic`).
+public typealias CompileDiagnostic = Diagnostic
 
 /// A failed compilation: every error (and the warnings collected before it).
 ///

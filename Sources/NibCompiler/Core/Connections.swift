@@ -75,8 +75,12 @@ extension UIKitCompiler {
     /// Connection objects in ibtool's order: collections, outlets (by label), actions (by selector).
     func buildConnections() -> [Int] {
         var out: [Int] = []
+        // By label; equal labels (one per source) by the connection element's id (OmniBar's three
+        // `gestureRecognizers` collections follow their ids, not document order).
         let cols = connections.collections.enumerated().sorted { a, b2 in
-            a.element.label != b2.element.label ? a.element.label.utf8.lexicographicallyPrecedes(b2.element.label.utf8) : a.offset < b2.offset
+            if a.element.label != b2.element.label { return a.element.label.utf8.lexicographicallyPrecedes(b2.element.label.utf8) }
+            let ia = a.element.node.peek("id") ?? "", ib = b2.element.node.peek("id") ?? ""
+            return ia != ib ? ia.utf8.lexicographicallyPrecedes(ib.utf8) : a.offset < b2.offset
         }.map(\.element)
         for c in cols {
             var dests: [Int] = []

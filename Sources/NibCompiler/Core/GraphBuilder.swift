@@ -82,9 +82,10 @@ struct GraphBuilder {
         return collection(className, flat)
     }
 
-    /// An `NSSet`: keyed `NS.object.N` form in coder 10, inlined form in coder 9.
+    /// An `NSSet` (keyed `NS.object.N` form in coder 10, inlined form in coder 9) or an
+    /// `NSOrderedSet` (keyed form in both).
     mutating func set(_ className: String, _ items: [Int]) -> Int {
-        if coderVersion < 10 { return collection(className, items) }
+        if coderVersion < 10, className != "NSOrderedSet" { return collection(className, items) }
         var o = NibObject(className: className)
         for (n, item) in items.enumerated() { o.append("NS.object.\(n)", .object(item)) }
         return graph.add(o)

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Compiles an Interface Builder `.xib` document into a binary `.nib` (NIBArchive).
 ///
@@ -15,13 +16,11 @@ public struct XIBCompiler: Sendable {
 
     /// Compiles `bytes` (the XIB text); `fileName` is used in diagnostics and for Base-localization detection.
     public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
-        var reader = MiniXMLReader(bytes: bytes)
         let root: XMLNode
         do {
-            root = try reader.parse()
+            root = XMLNode.build(from: try XMLTree(bytes: bytes, file: fileName))
         } catch {
-            throw CompileError(diagnostics: [CompileDiagnostic(severity: .error, file: fileName, line: error.line,
-                                                               column: error.column, message: error.message)])
+            throw CompileError(diagnostics: [error.diagnostic])
         }
         let context = CompileContext(options: options, fileName: fileName, document: root)
         guard root.name == "document" else {

@@ -1,8 +1,10 @@
+import XIB
+
 /// The compiler's view of one XML element: name, attributes in document order, children, source
 /// position, and bookkeeping of which attributes an encoder read (for "not handled" warnings).
 ///
-/// This is a thin adapter: the compiler never touches the XML text itself. It is filled either by
-/// the built-in reader (`MiniXMLReader`) or, once its API is final, from the `XIB` module's document.
+/// A thin adapter over the `XIB` module's `XMLTree` (built once per compile, linear in the
+/// document): the compiler never touches XML text itself.
 final class XMLNode {
     let name: String
     private(set) var attributeNames: [String]
@@ -92,5 +94,26 @@ final class XMLNode {
         var out: [String] = []
         for i in attributeNames.indices where !attributeUsed[i] { out.append(attributeNames[i]) }
         return out
+    }
+}
+
+extension XMLNode {
+    /// Builds the compiler's element tree from a parsed `XMLTree` (pre-order numbering in `order`).
+    static func build(from tree: XMLTree) -> XMLNode {
+        var counter = 0
+        func convert(_ e: XMLTree.Element, parent: XMLNode?) -> XMLNode {
+            let loc = e.location
+            let node = XMLNode(name: e.name, line: loc.line, column: loc.column)
+            node.order = counter
+            counter += 1
+            node.parent = parent
+            for a in e.attributes { node.addAttribute(a.name, a.value) }
+            if e.hasChildren {
+                for c in e.children { node.children.append(convert(c, parent: node)) }
+            }
+            if node.children.isEmpty || ["string", "mutableString"].contains(node.name) { node.text = e.text }
+            return node
+        }
+        return convert(tree.root, parent: nil)
     }
 }

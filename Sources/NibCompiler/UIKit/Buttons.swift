@@ -22,6 +22,7 @@ extension UIKitCompiler {
     func encodeButton(_ node: XMLNode) -> Int {
         encodeViewObject(node, className: "UIButton", style: ViewStyle()) { e, _ in
             controlKeys(node, into: &e)
+            node.markUsed("hasAttributedTitle")
             var states: [(Int, Int)] = []
             var attributedTitleSize: Double?
             for s in node.children where s.name == "state" {

@@ -5,7 +5,20 @@ extension UIKitCompiler {
     func color(_ node: XMLNode) -> Int {
         node.visited = true
         _ = node["key"]
+        if let name = node.peek("name"), node.peek("catalog") == "System" {
+            // AppKit catalog colours inside attributed strings resolve to plain RGB.
+            node.markUsed("name", "catalog", "colorSpace")
+            let known: [String: (Double, Double, Double, Double)] = [
+                "textColor": (0, 0, 0, 1), "labelColor": (0, 0, 0, 1), "controlTextColor": (0, 0, 0, 1), "textBackgroundColor": (1, 1, 1, 1),
+                "selectedMenuItemTextColor": (1, 1, 1, 1), "controlBackgroundColor": (1, 1, 1, 1),
+            ]
+            let v = known[name] ?? { ctx.warning(at: node, "unknown catalog colour '\(name)'"); return (0, 0, 0, 1) }()
+            var e = Entries()
+            rgbKeys(&e, (v.0, v.1, v.2), alpha: v.3, exactDouble: true)
+            return b.intern(.init(className: "UIColor", entries: e.list))
+        }
         if let name = node["name"] {
+            node.markUsed("colorSpace")
             // Asset-catalog colour: fallback components come from <resources><namedColor>.
             var e = Entries()
             e.obj("UIDynamicCatalogName", b.string(name))
@@ -19,7 +32,8 @@ extension UIKitCompiler {
             }
             return b.intern(.init(className: "UIColor", entries: e.list))
         }
-        var systemName = node["systemColor"] ?? node["cocoaTouchSystemColor"]
+        let cocoaTouchName = node["cocoaTouchSystemColor"]
+        var systemName = node["systemColor"] ?? cocoaTouchName
         var source = node
         if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
            let res = systemColors[s], let c = res.children.first(where: { $0.name == "color" }) {
@@ -78,7 +92,7 @@ extension UIKitCompiler {
         }
         let r = n.double("red") ?? 0, g = n.double("green") ?? 0, bl = n.double("blue") ?? 0
         switch (space, custom) {
-        case ("calibratedRGB", _):
+        case ("calibratedRGB", _), (_, "calibratedRGB"):
             return (genericRGBToSRGB(r, g, bl), nil, alpha, false)
         case (_, "displayP3"):
             return (displayP3ToSRGB(r, g, bl), nil, alpha, false)
@@ -103,8 +117,9 @@ private func srgbDecode(_ v: Double) -> Double {
 /// Generic RGB (gamma 1.8) → extended sRGB, with the matrix fitted on Apple's output (max error 2e-5).
 func genericRGBToSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
     let lr = pow(r, 1.8), lg = pow(g, 1.8), lb = pow(b, 1.8)
-    let R = 1.02525 * lr - 0.02654 * lg + 0.00130 * lb
-    let G = 0.01941 * lr + 0.94801 * lg + 0.03259 * lb
+    // Rows normalized so that white stays white (the fitted rows summed to 1.00001).
+    let R = (1.02525 * lr - 0.02654 * lg + 0.00130 * lb) / 1.00001
+    let G = (0.01941 * lr + 0.94801 * lg + 0.03259 * lb) / 1.00001
     let B = -0.00176 * lr - 0.00143 * lg + 1.00319 * lb
     return (Double(Float(srgbEncode(R))), Double(Float(srgbEncode(G))), Double(Float(srgbEncode(B))))
 }

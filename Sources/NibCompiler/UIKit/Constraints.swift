@@ -24,16 +24,23 @@ extension UIKitCompiler {
         let ownerID = ownerNode.peek("id")
         var items: [(index: Int, group: Int, pos: Int, excluded: Bool)] = []
         for (pos, c) in nodes.enumerated() {
-            if c.bool("placeholder") == true { continue }
-            let i = ctx.define(c, className: "NSLayoutConstraint")
-            var firstID = c["firstItem"]
-            var secondID = c["secondItem"]
-            if let alias {
-                if firstID == alias { firstID = ownerID }
-                if secondID == alias { secondID = ownerID }
+            if c.bool("placeholder") == true {
+                // Removed at build time (IB placeholder constraints).
+                c.markUsed("firstItem", "firstAttribute", "secondItem", "secondAttribute", "constant", "multiplier", "relation", "priority", "identifier", "symbolic")
+                continue
             }
-            let first = firstID.map { $0 == ownerID ? owner : ctx.reference($0, from: c) } ?? owner
-            let second = secondID.map { $0 == ownerID ? owner : ctx.reference($0, from: c) }
+            let i = ctx.define(c, className: "NSLayoutConstraint")
+            // References to the owner (or to the cell whose constraints were hoisted here) become nil ids.
+            func ownerless(_ id: String?) -> String?? {
+                guard let id else { return .none }
+                return (id == ownerID || id == alias) ? .some(nil) : .some(id)
+            }
+            let firstRef = ownerless(c["firstItem"])
+            let secondRef = ownerless(c["secondItem"])
+            let firstID: String? = firstRef ?? nil
+            let secondID: String? = secondRef ?? nil
+            let first = firstID.map { ctx.reference($0, from: c) } ?? owner
+            let second: Int? = secondRef.map { id in id.map { ctx.reference($0, from: c) } ?? owner }
             let fa = attribute(c, "firstAttribute")
             let sa = c.peek("secondAttribute") != nil ? attribute(c, "secondAttribute") : 0
             var e = Entries()
@@ -68,10 +75,12 @@ extension UIKitCompiler {
             b.set(i, .init(className: "NSLayoutConstraint", entries: e.list))
 
             // Group key: the other view (first item unless it is the owner).
-            let keyID: String? = (firstID == nil || firstID == ownerID) ? (secondID == ownerID ? nil : secondID) : firstID
-            let group = keyID.flatMap { ctx.elementsByID[$0]?.order } ?? -1
+            let keyID: String? = firstID ?? secondID
+            // The owner's own layout guides group with the owner's constraints.
+            let keyNode = keyID.flatMap { ctx.elementsByID[$0] }
+            let group = (keyNode.map { $0.name == "viewLayoutGuide" } ?? true) ? -1 : keyNode!.order
             let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false
-            items.append((i, keyID == nil ? -1 : group, pos, isExcluded))
+            items.append((i, group, pos, isExcluded))
         }
         let ordered = items.sorted { $0.group != $1.group ? $0.group < $1.group : $0.pos < $1.pos }
         return (ordered.filter { !$0.excluded }.map(\.index), ordered.map(\.index))

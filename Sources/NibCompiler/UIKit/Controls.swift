@@ -18,10 +18,10 @@ extension UIKitCompiler {
                 let value = b.graph.add(.init(className: "NSValue", entries: [
                     NibEntry(key: "NS.special", value: .int(3)), NibEntry(key: "NS.rectval", value: .object(b.string(r))),
                 ]))
-                keyValuePairs.append(b.graph.add(.init(className: "UINibKeyValuePair", entries: [
+                keyValuePairs.append((node.order, b.graph.add(.init(className: "UINibKeyValuePair", entries: [
                     NibEntry(key: "UIObject", value: .object(index)), NibEntry(key: "UIValue", value: .object(value)),
                     NibEntry(key: "UIKeyPath", value: .object(b.string("frame"))),
-                ])))
+                ]))))
             }
         }
     }

@@ -108,6 +108,8 @@ extension UIKitCompiler {
 
     private func systemFaceName(size: Double, weightSuffix: String) -> String {
         if coder10 { return ".SFUI-\(weightSuffix)" }
-        return weightSuffix == "Regular" ? ".SFUIText" : ".SFUIText-\(weightSuffix)"
+        // The iOS 11/12 SDKs name the system face by optical size: Display from 20 pt.
+        let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
+        return weightSuffix == "Regular" ? family : "\(family)-\(weightSuffix)"
     }
 }

@@ -24,6 +24,7 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "textColor") { textColor = color(c) }
             if node.child("nil", key: "textColor") != nil { nilTextColor = true }
             _ = node.child("nil", key: "highlightedColor")
+            let highlighted = node.child("color", key: "highlightedColor").map { color($0) }
             var attributedIndex: Int?
             var runAlignment: Int?
             if let attributed {
@@ -34,7 +35,7 @@ extension UIKitCompiler {
                 if let f = a.firstFont { fontIndex = f; fontSize = a.firstFontSize ?? fontSize }
                 if let c = a.firstColor { textColor = c }
                 runAlignment = a.firstAlignment
-            } else if let t = node["text"] {
+            } else if let t = node["text"] ?? (node.child("string", key: "text") ?? node.child("mutableString", key: "text"))?.text {
                 e.obj("UIText", ctx.localizable(t, owner: node, property: "text"))
             }
             e.obj("UIFont", fontIndex ?? systemFont(size: 17))
@@ -63,6 +64,9 @@ extension UIKitCompiler {
                 if let msf = node.double("minimumScaleFactor") { e.float("UIMinimumScaleFactor", msf) }
             }
             if node.bool("adjustsLetterSpacingToFitWidth") == true { e.bool("UIAdjustsLetterSpacingToFit", true) }
+            if let highlighted { e.obj("UIHighlightedColor", highlighted) }
+            // No compiled evidence: key named after UIKit's property, as for the other label keys.
+            if node.bool("adjustsFontForContentSizeCategory") == true { e.bool("UIAdjustsFontForContentSizeCategory", true) }
             e.bool("UIDisableUpdateTextColorOnTraitCollectionChange", !(attributed != nil || nilTextColor))
             node.markUsed("enabled", "highlighted")
         }

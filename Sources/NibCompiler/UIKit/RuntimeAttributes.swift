@@ -32,7 +32,7 @@ extension UIKitCompiler {
             e.obj("UIObject", object)
             if let value { e.obj("UIValue", value) } else { e.null("UIValue") }
             e.obj("UIKeyPath", b.string(keyPath))
-            keyValuePairs.append(b.graph.add(.init(className: "UINibKeyValuePair", entries: e.list)))
+            keyValuePairs.append((node.parent?.order ?? 0, b.graph.add(.init(className: "UINibKeyValuePair", entries: e.list))))
         }
     }
 
@@ -79,6 +79,6 @@ extension UIKitCompiler {
             e.obj("UIIsAccessibilityElement", b.number(Int64(el["value"] == "YES" ? 1 : 0)))
         }
         if let v = node["value"] { e.obj("UIAccessibilityValue", b.string(v)) }
-        accessibilityConfigurations.append(b.graph.add(.init(className: "UIRuntimeAccessibilityConfiguration", entries: e.list)))
+        accessibilityConfigurations.append((owner.order, b.graph.add(.init(className: "UIRuntimeAccessibilityConfiguration", entries: e.list))))
     }
 }

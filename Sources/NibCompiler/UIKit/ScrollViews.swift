@@ -39,7 +39,13 @@ extension UIKitCompiler {
         if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] { footer = enc(self, f) }
         style.leadingSubviews = [header, footer].compactMap { $0 }
         style.keyedObjectChildren = style.leadingSubviews
+        let plain = (node.peek("style") ?? "plain") == "plain"
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
+            // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
+            if plain, let at = e.list.firstIndex(where: { $0.key == "UIBackgroundColor" }), let ci = e.list[at].value.objectIndex,
+               isWhiteOrSystemBackground(ci) {
+                e.list[at].value = .object(systemColor("tableBackgroundColor", white: 1, alpha: 1))
+            }
             e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
             let st = node["style"] == "grouped" ? 1 : (node["style"] == "insetGrouped" ? 2 : 0)
             e.int("UITableViewStyle", st)
@@ -86,7 +92,7 @@ extension UIKitCompiler {
         let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
         let cw = frame?.peek("width").flatMap(Double.init) ?? 320
         let ch = frame?.peek("height").flatMap(Double.init) ?? 44
-        let selection = node.peek("selectionStyle").flatMap { Self.selectionStyles[$0] } ?? 3
+        let selection = node["selectionStyle"].flatMap { Self.selectionStyles[$0] } ?? 3
         let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
         let compat = selection != 3 && !hasBackground
 
@@ -147,6 +153,15 @@ extension UIKitCompiler {
             }
             subclassKeys(&e, index)
         }
+    }
+
+    private func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
+        let o = b.graph.objects[ci]
+        if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: "NS.bytes") {
+            let name = String(decoding: d, as: UTF8.self)
+            return name == "whiteColor" || name == "systemBackgroundColor"
+        }
+        return false
     }
 
     func tableCellPlainBackgroundColor() -> Int {
@@ -229,6 +244,12 @@ extension UIKitCompiler {
                 if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
                 b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
                 e.obj("UICollectionLayout", li)
+            } else if let l = node.child("collectionViewLayout", key: "collectionViewLayout") {
+                // A custom layout class: archived as the class (swapped) with no layout keys.
+                let li = ctx.define(l, className: "UICollectionViewLayout")
+                var le = Entries()
+                finishClass(l, index: li, originalClass: "UICollectionViewLayout", entries: &le)
+                e.obj("UICollectionLayout", li)
             }
             e.null("UIDelegate")
             e.bool("UIAllowsUserInitiatedMultipleSelection", true)
@@ -281,6 +302,7 @@ extension UIKitCompiler {
                 e.list.insert(NibEntry(key: "UIViewAutolayoutConstraints", value: .object(b.mutableArray(generated))), at: at)
             }
             if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
+            if let cs = node.child("size", key: "customSize") { ctx.ignore(cs) }
             e.null("UISystemBackgroundView")
             e.null("UIContentConfigurationIdentifier")
             e.null("UIContentConfigurationView")

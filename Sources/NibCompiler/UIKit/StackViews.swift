@@ -14,7 +14,8 @@ extension UIKitCompiler {
         return encodeViewObject(node, className: "UIStackView", style: style) { e, _ in
             let subviews = e.list.first { $0.key == "UISubviews" }.flatMap { $0.value.objectIndex }
             let arranged = subviews.map { b.graph.objects[$0].entries.dropFirst().compactMap { $0.value.objectIndex } } ?? []
-            e.obj("UIStackViewArrangedSubviews", b.array(arranged))
+            // ibtool omits the key for a stack view without arranged subviews.
+            if !arranged.isEmpty { e.obj("UIStackViewArrangedSubviews", b.array(arranged)) }
             e.int("UIStackViewAxis", node["axis"] == "vertical" ? 1 : 0)
             e.int("UIStackViewDistribution", node["distribution"].flatMap { Self.stackDistributions[$0] } ?? 0)
             e.int("UIStackViewAlignment", node["alignment"].flatMap { Self.stackAlignments[$0] } ?? 0)

@@ -35,9 +35,9 @@ extension UIKitCompiler {
     func encodeTextField(_ node: XMLNode) -> Int {
         encodeViewObject(node, className: "UITextField", style: ViewStyle()) { e, _ in
             controlKeys(node, into: &e, defaultHorizontal: 1)
-            if let t = node["text"] { e.obj("UIText", ctx.localizable(t, owner: node, property: "text")) }
+            if let t = node["text"] ?? node.child("string", key: "text")?.text { e.obj("UIText", ctx.localizable(t, owner: node, property: "text")) }
             if let fd = node.child("fontDescription", key: "fontDescription") { e.obj("UIFont", font(fd)) } else { e.obj("UIFont", systemFont(size: 14)) }
-            if let p = node["placeholder"] { e.obj("UIPlaceholder", ctx.localizable(p, owner: node, property: "placeholder")) }
+            if let p = node["placeholder"] ?? node.child("string", key: "placeholder")?.text { e.obj("UIPlaceholder", ctx.localizable(p, owner: node, property: "placeholder")) }
             if let bs = node["borderStyle"].flatMap({ Self.borderStyles[$0] }), bs != 0 { e.int("UIBorderStyle", bs) }
             e.int("UITextAlignment", node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
             if let c = node.child("color", key: "textColor") { e.obj("UITextColor", color(c)) } else { e.obj("UITextColor", labelColor()) }
@@ -48,6 +48,7 @@ extension UIKitCompiler {
             e.add("UIClearButtonOffset", packedDoubles([3, 1]))
             if node.bool("clearsOnBeginEditing") == true { e.bool("UIClearsOnBeginEditing", true) }
             textInputTraits(node, into: &e)
+            if node.bool("adjustsFontForContentSizeCategory") == true { e.bool("UIAdjustsFontForContentSizeCategory", true) }
             e.bool("UIDisableTextColorUpdateOnTraitCollectionChange", true)
         }
     }
@@ -56,7 +57,7 @@ extension UIKitCompiler {
     func encodeTextView(_ node: XMLNode) -> Int {
         encodeScrollView(node, className: "UITextView") { e, _ in
             var text = node["text"]
-            if let s = node.child("string", key: "text") { text = s.text; s.markUsed("key") }
+            if let s = node.child("string", key: "text") ?? node.child("mutableString", key: "text") { text = s.text; s.markUsed("key") }
             var fontIndex: Int?
             if let fd = node.child("fontDescription", key: "fontDescription") { fontIndex = font(fd) }
             var colorIndex: Int?
@@ -92,6 +93,7 @@ extension UIKitCompiler {
                 if v != 0 { e.int("UIDataDetectorTypes", v) }
             }
             textInputTraits(node, into: &e)
+            if node.bool("adjustsFontForContentSizeCategory") == true { e.bool("UIAdjustsFontForContentSizeCategory", true) }
         }
     }
 }

@@ -32,7 +32,11 @@ enum UIKitEncoders {
         "tableViewCell": { $0.encodeTableViewCell($1) },
         "collectionView": { $0.encodeCollectionView($1) },
         "collectionViewCell": { $0.encodeCollectionViewCell($1) },
-        "collectionReusableView": { $0.encodeView($1, className: "UICollectionReusableView") },
+        "collectionReusableView": { c, node in
+            c.encodeViewObject(node, className: "UICollectionReusableView", style: ViewStyle()) { e, _ in
+                if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", c.b.string(r)) }
+            }
+        },
         "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
@@ -52,8 +56,9 @@ final class UIKitCompiler {
     let ctx: CompileContext
     /// Children listed after an object in `UINibObjectsKey` (keyed children, constraints, subviews).
     var objectListChildren: [Int: [Int]] = [:]
-    var accessibilityConfigurations: [Int] = []
-    var keyValuePairs: [Int] = []
+    /// Accessibility configurations and key-value pairs with the document order of their owner.
+    var accessibilityConfigurations: [(order: Int, index: Int)] = []
+    var keyValuePairs: [(order: Int, index: Int)] = []
     var connections = ConnectionTable()
     /// Ids used as `firstItem`/`secondItem` of some constraint (decides which layout guides are archived).
     var constraintItemIDs: Set<String> = []
@@ -62,6 +67,8 @@ final class UIKitCompiler {
     var systemColors: [String: XMLNode] = [:]
     /// System fonts by face/size/usage/traits (they are shared per file).
     var fontCache: [String: Int] = [:]
+    /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
+    var constraintCandidates: [Int: [Int]] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
 
@@ -76,7 +83,7 @@ final class UIKitCompiler {
     func run(_ document: XMLNode) {
         document.visited = true
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
-                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController")
+                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         collectConstraintItems(document)
         var objectsNode: XMLNode?
         for c in document.children {
@@ -88,6 +95,7 @@ final class UIKitCompiler {
             }
         }
         var topLevel: [Int] = []
+        var topLevelNodes: [(XMLNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
                 if child.name == "placeholder" {
@@ -95,6 +103,11 @@ final class UIKitCompiler {
                 } else if let encoder = UIKitEncoders.table[child.name] {
                     let i = encoder(self, child)
                     topLevel.append(i)
+                    topLevelNodes.append((child, i))
+                } else if let cls = Self.fallbackViewClasses[child.name] {
+                    let i = encodeFallbackView(child, className: cls)
+                    topLevel.append(i)
+                    topLevelNodes.append((child, i))
                 }
             }
         } else {
@@ -115,17 +128,24 @@ final class UIKitCompiler {
         for t in topLevel { walk(t) }
 
         let connectionObjects = buildConnections()
+        let traitLists = buildTraitStorageLists(topLevel: topLevelNodes)
         var root = NibObject(className: "NSObject")
         root.append("UINibTopLevelObjectsKey", .object(b.array(topLevel)))
         root.append("UINibObjectsKey", .object(b.array(all)))
         root.append("UINibConnectionsKey", .object(b.array(connectionObjects)))
         root.append("UINibVisibleWindowsKey", .object(b.array([])))
-        root.append("UINibAccessibilityConfigurationsKey", .object(b.array(accessibilityConfigurations)))
-        root.append("UINibTraitStorageListsKey", .object(b.array([])))
-        root.append("UINibKeyValuePairsKey", .object(b.array(keyValuePairs)))
+        root.append("UINibAccessibilityConfigurationsKey", .object(b.array(Self.byOwnerOrder(accessibilityConfigurations))))
+        root.append("UINibTraitStorageListsKey", .object(b.array(traitLists)))
+        root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
         b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
             .filter { name, _ in b.graph.objects.contains { $0.className == name } }
+    }
+
+    /// Stable sort by the owning element's document position.
+    static func byOwnerOrder(_ items: [(order: Int, index: Int)]) -> [Int] {
+        items.enumerated().sorted { $0.element.order != $1.element.order ? $0.element.order < $1.element.order : $0.offset < $1.offset }
+            .map(\.element.index)
     }
 
     private func collectConstraintItems(_ node: XMLNode) {

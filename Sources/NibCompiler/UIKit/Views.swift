@@ -64,10 +64,27 @@ extension UIKitCompiler {
         for c in sv.children {
             if let enc = UIKitEncoders.table[c.name] {
                 out.append(enc(self, c))
+            } else if let cls = Self.fallbackViewClasses[c.name] {
+                out.append(encodeFallbackView(c, className: cls))
             }
         }
         return out
     }
+
+    /// A view element without its own encoder: the UIView keys only, with a warning.
+    func encodeFallbackView(_ c: XMLNode, className cls: String) -> Int {
+        ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
+        for t in c.children where t.name == "textInputTraits" { ctx.ignore(t) }
+        return encodeView(c, className: cls)
+    }
+
+    /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
+    static let fallbackViewClasses: [String: String] = [
+        "searchBar": "UISearchBar", "mapView": "MKMapView", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
+        "pageControl": "UIPageControl", "stepper": "UIStepper", "wkWebView": "WKWebView", "webView": "UIWebView",
+        "tabBar": "UITabBar", "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
+        "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
+    ]
 
     /// Writes the UIView keys for `node` in ibtool's order and records its `UINibObjectsKey` block.
     func viewKeys(_ node: XMLNode, index: Int, style: ViewStyle, into e: inout Entries) {
@@ -77,7 +94,8 @@ extension UIKitCompiler {
             x = frame.double("x") ?? 0; y = frame.double("y") ?? 0
             w = frame.double("width") ?? 0; h = frame.double("height") ?? 0
         }
-        let subviews = style.leadingSubviews + encodeSubviews(node) + style.extraSubviews
+        let listedSubviews = style.leadingSubviews + encodeSubviews(node)
+        let subviews = listedSubviews + style.extraSubviews
 
         // Layout guides: real guide only when some constraint uses it; a blank one per element for the list.
         var guideNodes = style.ownLayoutHoisted ? [] : node.children.filter { $0.name == "viewLayoutGuide" }
@@ -118,7 +136,7 @@ extension UIKitCompiler {
         let m = style.minimal
         if !m, !style.ignoresOpaqueAndBackground, let bg = node.child("color", key: "backgroundColor") {
             e.obj("UIBackgroundColor", color(bg))
-        } else if style.ignoresOpaqueAndBackground { _ = node.child("color", key: "backgroundColor") }
+        } else if style.ignoresOpaqueAndBackground, let bg = node.child("color", key: "backgroundColor") { ctx.ignore(bg) }
         e.bool("UIDeepDrawRect", true)
         let opaque = node.bool("opaque") ?? true
         if opaque || m || style.ignoresOpaqueAndBackground { e.bool("UIOpaque", true) }
@@ -153,6 +171,7 @@ extension UIKitCompiler {
             e.bool("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", true)
         }
         if !archived.isEmpty { e.obj("UIViewAutolayoutConstraints", b.mutableArray(archived)) }
+        if !listed.isEmpty { constraintCandidates[index] = listed }
         let hh = node.double("horizontalHuggingPriority"), vh = node.double("verticalHuggingPriority")
         if hh != nil || vh != nil || style.alwaysWriteHugging {
             let h2 = hh ?? 250, v2 = vh ?? 250
@@ -183,12 +202,15 @@ extension UIKitCompiler {
             node.markUsed("opaque", "clipsSubviews", "multipleTouchEnabled", "contentMode", "insetsLayoutMarginsFromSafeArea",
                           "userInteractionEnabled", "hidden", "tag", "alpha", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
                           "translatesAutoresizingMaskIntoConstraints")
-            _ = node.child("color", key: "backgroundColor")
+            if let bg = node.child("color", key: "backgroundColor") { ctx.ignore(bg) }
         }
         if let v = node.child("variation") { handleVariations(v, node: node) }
+        if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
+        // Design-time animation metadata.
+        for a in node.children where a.name == "animations" { ctx.ignore(a) }
 
         var block = style.keyedObjectChildren + blankGuides
-        if style.subviewsFirstInObjectList { block += subviews + listed } else { block += listed + subviews }
+        if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
         objectListChildren[index, default: []].append(contentsOf: block)
     }
 
@@ -235,8 +257,13 @@ extension UIKitCompiler {
                     for x in mask.children { x.visited = true; _ = x["reference"] }
                 }
             } else {
-                ctx.warning(at: v, "size-class variation '\(key)' is not archived yet (trait storage); base values used")
-                ctx.ignore(v)
+                // Archived as trait storage (TraitStorage.swift); attributes are read there.
+                for mask in v.children where mask.name == "mask" {
+                    mask.visited = true
+                    _ = mask["key"]
+                    for x in mask.children { x.visited = true; _ = x["reference"] }
+                }
+                for f in v.children where f.name == "fontDescription" { f.visited = true }
             }
         }
     }

@@ -1,0 +1,136 @@
+import NibArchive
+
+/// Size-class variations → `UINibTraitStorageListsKey` (§14 of UIKIT-MAPPING.md).
+///
+/// One `_UITraitStorageList` per top-level object whose subtree has `<variation>`s:
+/// relationship storages for `<mask key="constraints">` include/exclude lists, then attribute
+/// storages for varied attributes (`constant` → `encodedConstant`, `spacing`, fonts, …), each with one
+/// record per variation followed by a record for the "any" trait collection holding the base value.
+/// Not reproduced yet: ibtool's occasional duplicate storages, and base values overridden by
+/// variations that match the design device.
+extension UIKitCompiler {
+    func buildTraitStorageLists(topLevel: [(XMLNode, Int)]) -> [Int] {
+        var lists: [Int] = []
+        for (node, index) in topLevel where subtreeHasVariations(node) {
+            var relationship: [Int] = []
+            var attribute: [Int] = []
+            var descendants: [Int] = []
+            var seen = Set<Int>()
+            func addDescendant(_ i: Int) { if i != index, seen.insert(i).inserted { descendants.append(i) } }
+            func walk(_ n: XMLNode) {
+                let variations = n.children.filter { $0.name == "variation" }
+                for v in variations { v.visited = true; _ = v["key"] }
+                if !variations.isEmpty, let id = n.peek("id"), let owner = ctx.objectIndex(forID: id) {
+                    var records: [Int] = []
+                    var hasMask = false
+                    for v in variations {
+                        guard let mask = v.children.first(where: { $0.name == "mask" && $0.peek("key") == "constraints" }) else { continue }
+                        hasMask = true
+                        let added = mask.children.filter { $0.name == "include" }.compactMap { $0.peek("reference").flatMap(ctx.objectIndex(forID:)) }
+                        let removed = mask.children.filter { $0.name == "exclude" }.compactMap { $0.peek("reference").flatMap(ctx.objectIndex(forID:)) }
+                        var r = Entries()
+                        r.obj("UITraitCollection", traitCollection(v.peek("key") ?? "default"))
+                        r.obj("UIAddedObjects", b.set("NSSet", added))
+                        r.obj("UIRemovedObjects", b.set("NSSet", removed))
+                        records.append(b.graph.add(.init(className: "_UIRelationshipTraitStorageRecord", entries: r.list)))
+                    }
+                    if hasMask {
+                        let candidates = constraintCandidates[owner] ?? []
+                        var s = Entries()
+                        s.obj("UIObject", owner)
+                        s.obj("UIKeyPath", b.string("traitStorageConstraints"))
+                        s.obj("UIRecords", b.mutableArray(records))
+                        s.obj("UIRelationshipCandidates", b.set("NSOrderedSet", candidates))
+                        relationship.append(b.graph.add(.init(className: "_UIRelationshipTraitStorage", entries: s.list)))
+                        addDescendant(owner)
+                        for c in candidates {
+                            for key in ["NSFirstItem", "NSSecondItem"] {
+                                if let item = b.graph.objects[c].value(forKey: key)?.objectIndex, item != owner { addDescendant(item) }
+                            }
+                        }
+                    }
+                    // Attribute variations: every attribute other than `key` on a <variation>, plus font children.
+                    var attributeNames: [String] = []
+                    for v in variations {
+                        for a in v.unusedAttributes where !attributeNames.contains(a) { attributeNames.append(a) }
+                        if v.children.contains(where: { $0.name == "fontDescription" }), !attributeNames.contains("font") { attributeNames.append("font") }
+                    }
+                    for name in attributeNames where name != "key" {
+                        var recs: [Int] = []
+                        for v in variations {
+                            let value: Int?
+                            if name == "font" {
+                                value = v.children.first { $0.name == "fontDescription" }.map { font($0) }
+                            } else {
+                                value = v[name].map { attributeValue(name, $0) }
+                            }
+                            guard let value else { continue }
+                            var r = Entries()
+                            r.obj("UITraitCollection", traitCollection(v.peek("key") ?? "default"))
+                            r.obj("UIValue", value)
+                            recs.append(b.graph.add(.init(className: "_UIAttributeTraitStorageRecord", entries: r.list)))
+                        }
+                        // Base value record (the "any" trait collection).
+                        let base: Int?
+                        if name == "font" {
+                            base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                        } else {
+                            base = attributeValue(name, n.peek(name) ?? "0")
+                        }
+                        if let base {
+                            var r = Entries()
+                            r.obj("UITraitCollection", traitCollection("default"))
+                            r.obj("UIValue", base)
+                            recs.append(b.graph.add(.init(className: "_UIAttributeTraitStorageRecord", entries: r.list)))
+                        }
+                        var s = Entries()
+                        s.obj("UIObject", owner)
+                        s.obj("UIKeyPath", b.string(name == "constant" ? "encodedConstant" : name))
+                        s.obj("UIRecords", b.mutableArray(recs))
+                        attribute.append(b.graph.add(.init(className: "_UIAttributeTraitStorage", entries: s.list)))
+                        addDescendant(owner)
+                    }
+                }
+                for c in n.children where c.name != "variation" { walk(c) }
+            }
+            walk(node)
+            var e = Entries()
+            e.obj("UITopLevelObject", index)
+            e.obj("UITraitStorages", b.array(relationship + attribute))
+            e.obj("UIDescendants", b.set("NSSet", descendants))
+            lists.append(b.graph.add(.init(className: "_UITraitStorageList", entries: e.list)))
+        }
+        return lists
+    }
+
+    private func subtreeHasVariations(_ n: XMLNode) -> Bool {
+        if n.name == "variation" { return true }
+        return n.children.contains { subtreeHasVariations($0) }
+    }
+
+    /// `widthClass=regular`, `heightClass=compact`, `widthClass=compact-heightClass=regular`, `default`.
+    private func traitCollection(_ key: String) -> Int {
+        var e = Entries()
+        if key != "default" {
+            for part in key.split(separator: "-") {
+                let kv = part.split(separator: "=")
+                guard kv.count == 2 else { continue }
+                let v = kv[1] == "compact" ? 1 : (kv[1] == "regular" ? 2 : 0)
+                if kv[0] == "widthClass" { e.int("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", v) }
+                if kv[0] == "heightClass" { e.int("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", v) }
+            }
+        }
+        return b.graph.add(.init(className: "UITraitCollection", entries: e.list))
+    }
+
+    private func attributeValue(_ name: String, _ text: String) -> Int {
+        let v = Double(text) ?? 0
+        if name == "constant" {
+            return b.graph.add(.init(className: "_NSLayoutConstraintConstant", entries: [
+                NibEntry(key: "UISymbolicConstant", value: .null), NibEntry(key: "UINumericConstant", value: .double(v)),
+            ]))
+        }
+        if text == "YES" || text == "NO" { return b.number(Int64(text == "YES" ? 1 : 0)) }
+        return b.number(v)
+    }
+}

@@ -1,0 +1,49 @@
+extension InstantiationRun {
+    /// Whether archive object `j` is the File's Owner placeholder while the owner is nil.
+    func isNilOwner(_ j: Int) -> Bool { plan.slots[j].isOwner && owner == nil }
+
+    /// Makes every outlet, outlet collection, action and runtime attribute connection, in archive order.
+    func connect() throws {
+        for connection in plan.connections {
+            let s = Int(connection.sourceIndex)
+            switch connection {
+            case .outlet(_, let label, let destination):
+                let target = resolve(destination, key: nil, requester: nil).object
+                if let g = objects[s] as? GenericNibObject {
+                    g.setOutlet(label, to: target, weakly: destination.refIndex.map { plan.ownedOutsideOutlets[$0] } ?? false)
+                } else {
+                    try connectable(s, key: label)?.setOutlet(label, to: target)
+                }
+            case .collection(_, let label, let destinations, let appending):
+                let targets = destinations.compactMap { resolve($0, key: nil, requester: nil).object }
+                try connectable(s, key: label)?.setOutletCollection(label, to: targets, appending: appending)
+            case .action(_, let selector, let destination, let events):
+                if let d = destination, isNilOwner(Int(d)) { throw NibLoadingError.nilOwner(key: selector) }
+                let target = destination.flatMap { objects[Int($0)] }
+                guard let source = objects[s] else {
+                    if isNilOwner(s) { throw NibLoadingError.nilOwner(key: selector) }
+                    continue
+                }
+                guard let control = source as? NibConnectable else {
+                    throw NibLoadingError.unrecognizedSelector(className: NibRuntimeNames.className(of: source), selector: selector)
+                }
+                try control.addAction(target: target, selector: selector, events: events)
+            case .attribute(_, let keyPath, let value):
+                try connectable(s, key: keyPath)?.setRuntimeAttribute(keyPath, to: resolve(value, key: nil, requester: nil))
+            }
+        }
+    }
+
+    /// The source of a key-value connection, or UIKit's error for it; nil for an absent AppKit
+    /// Application object or First Responder, whose connections are skipped.
+    func connectable(_ s: Int, key: String) throws -> NibConnectable? {
+        guard let source = objects[s] else {
+            if isNilOwner(s) { throw NibLoadingError.nilOwner(key: key) }
+            return nil
+        }
+        guard let c = source as? NibConnectable else {
+            throw NibLoadingError.undefinedKey(className: NibRuntimeNames.className(of: source), key: key)
+        }
+        return c
+    }
+}

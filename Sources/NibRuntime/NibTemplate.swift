@@ -1,0 +1,151 @@
+import Foundation
+import NibArchive
+import Synchronization
+
+/// A portable `UINib`: reads a nib once, then instantiates any number of fresh copies of its object graph.
+///
+/// The first instantiation builds an immutable instantiation plan (classes resolved, values decoded, keys
+/// interned, connections and top-level list resolved to indices); later instantiations only create objects.
+/// Instantiation is thread-safe.
+public final class NibTemplate: Sendable {
+    enum Source: Sendable {
+        case path(String)
+        case bytes([UInt8])
+        case data(Data)
+    }
+
+    struct State {
+        var archive: NibArchive?
+        var plan: InstantiationPlan?
+        var fileReads = 0
+        var planBuilds = 0
+    }
+
+    let source: Source
+    /// The registry classes are resolved through.
+    public let registry: NibClassRegistry
+    private let state: Mutex<State>
+
+    /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not, or a compiled `.nib`
+    /// directory, which resolves to its newest `objects-*.nib` or its `runtime.nib`).
+    public init(contentsOf path: String, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+        var isDirectory: ObjCBool = false
+        let path = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? NibBundle.resolveNibDirectory(path) ?? path : path
+        source = .path(path)
+        self.registry = registry
+        let archive = try Self.read(path)
+        state = Mutex(State(archive: archive, fileReads: 1))
+    }
+
+    /// Verifies `bytes`; they are kept for the template's lifetime.
+    public init(bytes: [UInt8], registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+        source = .bytes(bytes)
+        self.registry = registry
+        let archive: NibArchive
+        do { archive = try NibArchive(bytes: bytes) } catch { throw .archive(error) }
+        state = Mutex(State(archive: archive))
+    }
+
+    /// Verifies `data`; it is kept for the template's lifetime.
+    public init(data: Data, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+        source = .data(data)
+        self.registry = registry
+        let archive: NibArchive
+        do { archive = try NibArchive(data: data) } catch { throw .archive(error) }
+        state = Mutex(State(archive: archive))
+    }
+
+    /// A nested nib: its bytes are verified and decoded only when it is first instantiated.
+    init(nestedBytes: [UInt8], registry: NibClassRegistry) {
+        source = .bytes(nestedBytes)
+        self.registry = registry
+        state = Mutex(State())
+    }
+
+    static func verify(bytes: [UInt8]) throws(NibLoadingError) -> NibArchive {
+        do { return try NibArchive(bytes: bytes) } catch { throw .archive(error) }
+    }
+
+    static func verify(data: Data) throws(NibLoadingError) -> NibArchive {
+        do { return try NibArchive(data: data) } catch { throw .archive(error) }
+    }
+
+    static func read(_ path: String) throws(NibLoadingError) -> NibArchive {
+        do { return try NibArchive(contentsOf: path) } catch {
+            if error.kind == .io { throw .io(path: path, message: error.message) }
+            throw .archive(error)
+        }
+    }
+
+    /// The file the template reads, when it was created from a path.
+    public var path: String? {
+        if case .path(let p) = source { return p }
+        return nil
+    }
+
+    /// How many times the file has been read from disk (0 for in-memory templates).
+    public var fileReadCount: Int { state.withLock { $0.fileReads } }
+
+    /// How many times an instantiation plan has been built.
+    public var planBuildCount: Int { state.withLock { $0.planBuilds } }
+
+    /// Whether a plan is cached.
+    public var hasCachedPlan: Bool { state.withLock { $0.plan != nil } }
+
+    /// Drops the plan and the archive bytes; a path-based template reads its file again on next use, a
+    /// data-based template keeps its bytes.
+    public func purgeCache() {
+        state.withLock { s in
+            s.plan = nil
+            s.archive = nil
+        }
+    }
+
+    func loadedPlan() throws(NibLoadingError) -> InstantiationPlan {
+        try state.withLock { (s: inout State) throws(NibLoadingError) -> InstantiationPlan in
+            if let plan = s.plan { return plan }
+            let archive: NibArchive
+            if let a = s.archive {
+                archive = a
+            } else {
+                switch source {
+                case .path(let p):
+                    archive = try Self.read(p)
+                    s.fileReads += 1
+                case .bytes(let b):
+                    archive = try Self.verify(bytes: b)
+                case .data(let d):
+                    archive = try Self.verify(data: d)
+                }
+            }
+            let plan = try InstantiationPlan.build(archive, registry: registry)
+            s.archive = archive
+            s.plan = plan
+            s.planBuilds += 1
+            return plan
+        }
+    }
+
+    /// Instantiates a fresh object graph and returns its top-level objects in document order, without placeholders.
+    ///
+    /// `owner` replaces the File's Owner; `externalObjects` replaces the other placeholders by identifier.
+    public func instantiate(owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]) throws -> [AnyObject] {
+        let plan = try loadedPlan()
+        return try InstantiationRun(plan: plan).run(owner: owner, externalObjects: externalObjects)
+    }
+
+    /// The nested nibs (e.g. table-view prototype cells), as templates decoded only when instantiated.
+    public func nestedTemplates() throws(NibLoadingError) -> [NibTemplate] { try loadedPlan().nestedNibs }
+
+    /// Outlet names the nib connects on the File's Owner.
+    public func ownerOutletNames() throws(NibLoadingError) -> Set<String> { try loadedPlan().ownerOutletLabels }
+
+    /// The identifiers of the external-object placeholders the nib expects in `externalObjects`.
+    public func externalObjectIdentifiers() throws(NibLoadingError) -> [String] {
+        try loadedPlan().placeholders.compactMap { if case .external(let id) = $0.kind { return id } else { return nil } }
+    }
+
+    /// Whether the nib is an AppKit nib (`IB.objectdata` root).
+    public func isAppKitNib() throws(NibLoadingError) -> Bool { try loadedPlan().platform == .macOS }
+}

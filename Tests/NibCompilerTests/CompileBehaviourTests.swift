@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import NibArchive
+import NibCompiler
+import NibTestSupport
+
+/// Every iOS XIB in the shared corpus compiles without errors (warnings allowed).
+@Test func everyIOSCorpusXIBCompiles() throws {
+    let files: [URL]
+    do { files = try SharedCorpus.files(under: "ios", suffix: ".xib") } catch {
+        if SharedCorpus.allowMissing { print("skipping: \(error)"); return }
+        throw error
+    }
+    #expect(files.count >= 70)
+    var failures: [String] = []
+    for url in files {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        do {
+            let result = try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: bytes, fileName: SharedCorpus.relative(url))
+            _ = try NibArchive(bytes: result.bytes)
+        } catch let error as CompileError {
+            failures.append(error.description)
+        }
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+}
+
+/// Same input, same bytes (twice in one process; dictionaries are seeded per process, so the
+/// cross-process case is covered by never iterating a dictionary into the output).
+@Test func outputIsDeterministic() throws {
+    let corpus = try SharedCorpus.require()
+    for pair in CorpusPairs.all.prefix(11) {
+        let a = try CorpusPairs.compile(pair, corpus: corpus)
+        let b = try CorpusPairs.compile(pair, corpus: corpus)
+        #expect(a.bytes == b.bytes, "\(pair)")
+    }
+}
+
+@Test func malformedXMLIsAnErrorWithPosition() {
+    let xib = Array("<document type=\"x\" targetRuntime=\"iOS.CocoaTouch\">\n  <objects>\n</document>".utf8)
+    #expect {
+        _ = try XIBCompiler().compile(xib: xib, fileName: "Bad.xib")
+    } throws: { error in
+        guard let e = error as? CompileError, let d = e.diagnostics.first else { return false }
+        return d.severity == .error && d.file == "Bad.xib" && d.line == 3 && d.description.hasPrefix("Bad.xib:3:")
+    }
+}
+
+@Test func unknownReferenceIsAnError() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1">
+                <connections>
+                    <outlet property="view" destination="nope-00-000" id="abc-de-fgh"/>
+                </connections>
+            </placeholder>
+        </objects>
+    </document>
+    """
+    #expect {
+        _ = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "Ref.xib")
+    } throws: { error in
+        guard let e = error as? CompileError else { return false }
+        return e.diagnostics.contains { $0.severity == .error && $0.line == 6 && $0.message.contains("nope-00-000") }
+    }
+}
+
+@Test func unknownElementsAndAttributesWarnWithPosition() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+            <view contentMode="scaleToFill" frobnicate="YES" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                <subviews>
+                    <mysteryWidget id="m1"/>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+    let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "W.xib")
+    let text = result.diagnostics.map(\.description)
+    #expect(text.contains { $0.hasPrefix("W.xib:5:") && $0.contains("frobnicate") })
+    #expect(text.contains { $0.hasPrefix("W.xib:8:") && $0.contains("mysteryWidget") })
+}
+
+@Test func swiftClassNamesAreMangled() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <view contentMode="scaleToFill" id="v1" customClass="Card" customModuleProvider="target">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+            </view>
+            <view contentMode="scaleToFill" id="v2" customClass="Outer.Inner" customModule="Kit">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+            </view>
+            <view contentMode="scaleToFill" id="v3" customClass="OBJCView">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+            </view>
+        </objects>
+    </document>
+    """
+    let result = try XIBCompiler(options: CompileOptions(moduleName: "MyApp")).compile(xib: Array(xib.utf8), fileName: "M.xib")
+    let strings = Set(result.graph.objects.compactMap { o -> String? in
+        guard o.className == "NSString", case .data(let d)? = o.value(forKey: "NS.bytes") else { return nil }
+        return String(decoding: d, as: UTF8.self)
+    })
+    #expect(strings.contains("_TtC5MyApp4Card"))
+    #expect(strings.contains("_TtCC3Kit5Outer5Inner"))
+    #expect(strings.contains("OBJCView"))
+}

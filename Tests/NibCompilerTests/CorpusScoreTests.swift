@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import NibArchive
+import NibCompiler
+import NibTestSupport
+
+/// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
+@Suite struct CorpusScoreTests {
+    /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005.
+    static let achieved: [String: (Double, Double)] = [
+        "nib/duckduckgo/ActionMessageView.xib": (1.0, 1.0),
+        "nib/duckduckgo/BrowsingMenuButton.xib": (1.0, 1.0),
+        "nib/duckduckgo/BrowsingMenuEntryViewCell.xib": (1.0, 1.0),
+        "nib/duckduckgo/BrowsingMenuSeparatorViewCell.xib": (1.0, 1.0),
+        "nib/duckduckgo/BrowsingMenuViewController.xib": (0.8551, 1.0),
+        "nib/duckduckgo/FavoriteHomeCell.xib": (0.8988, 1.0),
+        "nib/duckduckgo/NotificationView.xib": (0.9193, 1.0),
+        "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (0.904, 1.0),
+        "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
+        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.8426, 1.0),
+        "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (0.8173, 1.0),
+        "nib/swiftmessages/4.1.0/CardView.xib": (0.9946, 0.9946),
+        "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9943, 0.9943),
+        "nib/swiftmessages/4.1.0/MessageView.xib": (1.0, 1.0),
+        "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (1.0, 1.0),
+        "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
+        "nib/swiftmessages/4.1.0/TabView.xib": (0.9864, 0.9946),
+        "nib/swiftmessages/7.0.0/CardView.xib": (1.0, 1.0),
+        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9089, 0.9352),
+        "nib/swiftmessages/7.0.0/MessageView.xib": (1.0, 1.0),
+        "nib/swiftmessages/7.0.0/StatusLine.xib": (1.0, 1.0),
+        "nib/swiftmessages/7.0.0/TabView.xib": (0.8834, 0.9741),
+    ]
+
+    @Test(arguments: CorpusPairs.all)
+    func pairScore(_ pair: CorpusPairs.Pair) throws {
+        if SharedCorpus.directory == nil, SharedCorpus.allowMissing { print("skipping \(pair): shared corpus missing"); return }
+        let corpus = try SharedCorpus.require()
+        let result = try CorpusPairs.compile(pair, corpus: corpus)
+        let reference = NibGraph(try NibArchive(bytes: [UInt8](try Data(contentsOf: corpus.appendingPathComponent(pair.nib)))))
+        let output = NibGraph(try NibArchive(bytes: result.bytes))
+        let strict = LeafScore.score(reference: reference, output: output)
+        let loose = LeafScore.score(reference: reference, output: output, loose: true)
+        print(String(format: "score %.4f %.4f %@", strict, loose, pair.xib))
+        let floor = try #require(Self.achieved[pair.xib])
+        #expect(strict >= floor.0 - 0.005, "strict score \(strict) fell below \(floor.0) for \(pair.xib)")
+        #expect(loose >= floor.1 - 0.005, "loose score \(loose) fell below \(floor.1) for \(pair.xib)")
+        #expect(!result.diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func meanScoresAtLeastTargets() throws {
+        if SharedCorpus.directory == nil, SharedCorpus.allowMissing { return }
+        let corpus = try SharedCorpus.require()
+        var s = 0.0, l = 0.0
+        for pair in CorpusPairs.all {
+            let result = try CorpusPairs.compile(pair, corpus: corpus)
+            let reference = NibGraph(try NibArchive(bytes: [UInt8](try Data(contentsOf: corpus.appendingPathComponent(pair.nib)))))
+            let output = NibGraph(try NibArchive(bytes: result.bytes))
+            s += LeafScore.score(reference: reference, output: output)
+            l += LeafScore.score(reference: reference, output: output, loose: true)
+        }
+        let n = Double(CorpusPairs.all.count)
+        print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
+        #expect(s / n >= 0.9548 - 0.005)
+        #expect(l / n >= 0.9951 - 0.005)
+    }
+}

@@ -1,0 +1,117 @@
+import NibArchive
+import NibInspect
+import Testing
+
+/// Graph diff and dump on hand-made graphs: cycles, sharing, arrays, sets and dictionaries.
+@Suite struct DiffAndDumpTests {
+    /// root → NSArray [view A, view B]; A.superview ↔ cycle; both reference one shared string.
+    static func sample(text: String = "Hello", swap: Bool = false) -> NibGraph {
+        var g = NibGraph()
+        g.add(NibObject(className: "NSObject", entries: [NibEntry(key: "UINibObjectsKey", value: .object(1))]))
+        g.add(NibObject(className: "NSArray", entries: [
+            NibEntry(key: "NSInlinedValue", value: .bool(true)),
+            NibEntry(key: "UINibEncoderEmptyKey", value: .object(swap ? 3 : 2)),
+            NibEntry(key: "UINibEncoderEmptyKey", value: .object(swap ? 2 : 3)),
+        ]))
+        g.add(NibObject(className: "UIView", entries: [NibEntry(key: "UISubviews", value: .object(3)), NibEntry(key: "UITag", value: .int(1))]))
+        g.add(NibObject(className: "UILabel", entries: [NibEntry(key: "UISuperview", value: .object(2)), NibEntry(key: "UIText", value: .object(4))]))
+        g.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(text.utf8)))]))
+        return g
+    }
+
+    @Test func identicalGraphsAreEquivalent() {
+        let r = NibDiff.compare(Self.sample(), Self.sample())
+        #expect(r.isEquivalent)
+        #expect(r.score == 1)
+        #expect(r.referenceLeafCount > 0)
+    }
+
+    @Test func changedLeafIsReportedWithItsPath() {
+        let r = NibDiff.compare(Self.sample(), Self.sample(text: "Bye"))
+        #expect(!r.isEquivalent)
+        #expect(r.missing.count == 1 && r.extra.count == 1)
+        #expect(r.missing.first?.path == "/NSObject.UINibObjectsKey/NSArray.[00000]/UIView.UISubviews/UILabel.UIText/NSString.NS.bytes")
+        #expect(r.score < 1)
+    }
+
+    @Test func tableOrderDoesNotMatterButArrayOrderDoesUnlessLoose() {
+        var renumbered = Self.sample()
+        renumbered = NibGraphLayout.renumberDepthFirst(renumbered)
+        #expect(NibDiff.compare(Self.sample(), renumbered).isEquivalent)
+        let swapped = Self.sample(swap: true)
+        #expect(!NibDiff.compare(Self.sample(), swapped).isEquivalent)
+        func strings(_ items: [String]) -> NibGraph {
+            var g = NibGraph()
+            g.add(NibObject(className: "NSObject", entries: [NibEntry(key: "list", value: .object(1))]))
+            g.add(NibObject(className: "NSArray", entries: [NibEntry(key: "NSInlinedValue", value: .bool(true))]))
+            for item in items {
+                let s = g.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(item.utf8)))]))
+                g.objects[1].append("UINibEncoderEmptyKey", .object(s))
+            }
+            return g
+        }
+        #expect(NibDiff.compare(strings(["a", "b"]), strings(["b", "a"])).score == 1.0 / 3.0)
+        #expect(NibDiff.compare(strings(["a", "b"]), strings(["b", "a"]), loose: true).isEquivalent)
+    }
+
+    @Test func writtenAndReadBackGraphIsEquivalent() throws {
+        let bytes = NibArchiveWriter().write(Self.sample())
+        let back = NibGraph(try NibArchive(bytes: bytes))
+        #expect(NibDiff.compare(Self.sample(), back).isEquivalent)
+    }
+
+    @Test func dumpIsCycleSafeAndPrintsEachObjectOnce() {
+        let text = NibDump().text(Self.sample())
+        #expect(text.contains("#2 UIView"))
+        #expect(text.contains("UISuperview = -> #2 UIView"))
+        #expect(text.contains("UIText = #4 NSString \"Hello\""))
+        #expect(text.components(separatedBy: "= #3 UILabel\n").count == 2)
+        #expect(text.components(separatedBy: "= -> #3 UILabel\n").count == 2, "the array's second entry refers back to it")
+    }
+
+    static func chain(depth: Int) -> NibGraph {
+        var g = NibGraph()
+        for i in 0..<depth {
+            g.add(NibObject(className: "UIView", entries: [i + 1 < depth ? NibEntry(key: "next", value: .object(i + 1)) : NibEntry(key: "UITag", value: .int(7))]))
+        }
+        return g
+    }
+
+    @Test func deepChainsDoNotOverflowTheStack() {
+        let g = Self.chain(depth: 200_000)
+        let leaves = GraphLeaves.leaves(g)
+        #expect(leaves.count == 1)
+        #expect(leaves.first?.type == "depth-limit")
+        let shallow = GraphLeaves.leaves(Self.chain(depth: 500))
+        #expect(shallow.count == 1)
+        #expect(shallow.first?.value == "7")
+        let dump = NibDump(maxDepth: 100).text(g)
+        #expect(dump.contains("depth limit 100"))
+        #expect(NibDiff.compare(g, g).isEquivalent)
+    }
+
+    @Test func pathBudgetStopsHugeWalks() {
+        var g = NibGraph()
+        g.add(NibObject(className: "NSObject", entries: (0..<1000).map { NibEntry(key: "k\($0)", value: .int(Int64($0))) }))
+        let leaves = GraphLeaves.leaves(g, pathBudget: 1000)
+        #expect(leaves.last?.type == "truncated")
+        #expect(leaves.count < 100)
+    }
+
+    @Test func dictionariesCompareByKeyNotPosition() {
+        func dict(_ pairs: [(String, Int)]) -> NibGraph {
+            var g = NibGraph()
+            g.add(NibObject(className: "NSObject", entries: [NibEntry(key: "d", value: .object(1))]))
+            g.add(NibObject(className: "NSDictionary", entries: [NibEntry(key: "NSInlinedValue", value: .bool(true))]))
+            for (k, v) in pairs {
+                let key = g.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(k.utf8)))]))
+                let value = g.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.intval", value: .int(Int64(v)))]))
+                g.objects[1].append("UINibEncoderEmptyKey", .object(key))
+                g.objects[1].append("UINibEncoderEmptyKey", .object(value))
+            }
+            return g
+        }
+        #expect(NibDiff.compare(dict([("a", 1), ("b", 2)]), dict([("b", 2), ("a", 1)])).isEquivalent)
+        #expect(!NibDiff.compare(dict([("a", 1), ("b", 2)]), dict([("a", 2), ("b", 1)])).isEquivalent)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs the built `nibc` binary (beside the test bundle) and captures its output and exit status.
+struct NibcProcess {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `.build/<config>/nibc`, next to the test runner.
+    static var binary: URL {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = runner.deletingLastPathComponent()
+        // On some platforms the runner sits inside a bundle (…/X.xctest/Contents/MacOS/X).
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("nibc").path), dir.pathComponents.count > 1 {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("nibc")
+    }
+
+    static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes concurrently so a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
