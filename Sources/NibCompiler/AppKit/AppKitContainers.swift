@@ -54,13 +54,15 @@ extension AppKitCompiler {
         e.int("NSTitlePosition", titlePos)
         e.bool("NSTransparent", node.peek("transparent") == "YES")
         if content != nil { e.bool("IBNSBoxIsUsingDocumentContentView", true) }
+        // Colours and border metrics only matter to custom boxes (unobserved in samples; key names per AppKit).
         for c in node.children where c.name == "color" {
             let key = c.peek("key") ?? ""
+            if boxType != 4 { ctx.ignore(c); continue }
             let v = encodeColor(c)
             if key == "fillColor" { e.obj("NSFillColor2", v) } else if key == "borderColor" { e.obj("NSBorderColor2", v) }
         }
-        if let w = node.double("borderWidth") { e.double("NSBorderWidth2", w) }
-        if let r = node.double("cornerRadius") { e.double("NSCornerRadius2", r) }
+        if boxType == 4, let w = node.double("borderWidth") { e.double("NSBorderWidth2", w) }
+        if boxType == 4, let r = node.double("cornerRadius") { e.double("NSCornerRadius2", r) }
         finish(i, cls, e)
         collectConnections(node, source: i)
         return i
