@@ -20,7 +20,7 @@ protocol PlatformCompiler: Sendable {
 
 /// The platforms known to the compiler.
 enum PlatformRegistry {
-    static let platforms: [any PlatformCompiler] = [UIKitPlatform()]
+    static let platforms: [any PlatformCompiler] = [UIKitPlatform(), AppKitPlatform()]
 
     static func platform(forTargetRuntime runtime: String) -> (any PlatformCompiler)? {
         platforms.first { $0.targetRuntimes.contains(runtime) }

@@ -1,0 +1,306 @@
+import NibArchive
+
+/// The macOS / AppKit back end (`targetRuntime="MacOSX.Cocoa"`): builds the `NSIBObjectData` root.
+struct AppKitPlatform: PlatformCompiler {
+    var targetRuntimes: [String] { ["MacOSX.Cocoa"] }
+
+    func compile(document: XMLNode, context: CompileContext) {
+        AppKitCompiler(context: context).run(document)
+    }
+}
+
+/// One AppKit compilation: walks the document, encodes every object and assembles `NSIBObjectData`.
+final class AppKitCompiler {
+    let ctx: CompileContext
+    /// `customObjectInstantitationMethod="direct"`.
+    var direct = false
+    var autolayout = false
+    var toolsVersion = 0
+    /// Project images from `<resources>`: name → size.
+    var resourceImages: [String: (Double, Double)] = [:]
+    /// Ids referenced by some constraint as first or second item.
+    var constraintItemIDs: Set<String> = []
+    /// Ids of elements encoded as archived objects (members of `NSObjectsKeys`).
+    var archivedIDs: Set<String> = []
+    var connectors: [PendingConnector] = []
+    var stackConnectors: [Int] = []
+    var axConnectors: [Int] = []
+    var visibleWindows: [Int] = []
+    var fontCache: [String: Int] = [:]
+    var colorCache: [String: Int] = [:]
+    var imageCache: [String: Int] = [:]
+    var colorSpaceCache: [Int: Int] = [:]
+    /// Nested-archive mode (prototype cell views): differences in the copy archived inside NSNib.
+    var nested = false
+
+    init(context: CompileContext) { ctx = context }
+
+    var b: GraphBuilder {
+        get { ctx.builder }
+        _modify { yield &ctx.builder }
+    }
+
+    func str(_ s: String) -> Int { b.string(s) }
+
+    // MARK: Document
+
+    func run(_ document: XMLNode) {
+        document.visited = true
+        document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
+                          "customObjectInstantitationMethod", "systemVersion", "useTraitCollections", "colorMatched")
+        direct = document.peek("customObjectInstantitationMethod") == "direct"
+        autolayout = document.peek("useAutolayout") == "YES"
+        toolsVersion = Int(document.peek("toolsVersion") ?? "") ?? 0
+        collectConstraintItems(document)
+        var objectsNode: XMLNode?
+        for c in document.children {
+            switch c.name {
+            case "objects": objectsNode = c; c.visited = true
+            case "resources": collectResources(c)
+            default: ctx.ignore(c)
+            }
+        }
+        guard let objectsNode else {
+            ctx.error(at: document, "document has no <objects>")
+            return
+        }
+        var owner: Int?
+        for child in objectsNode.children {
+            if child.peek("id") == "-2" {
+                owner = encodeCustomObject(child)
+                continue
+            }
+            if child.peek("id") == "-1" { ctx.ignore(child); continue }
+            _ = encodeTopLevel(child)
+        }
+        let root = owner ?? {
+            let i = b.graph.add(NibObject(className: "NSCustomObject", entries: [NibEntry(key: "NSClassName", value: .object(str("NSObject")))]))
+            return i
+        }()
+        finishObjectData(objectsNode: objectsNode, owner: root, rootObject: 0)
+        canonicalizeNumbers()
+    }
+
+    /// ibtool shares numerically equal NSNumbers across int/double: the first one encoded (depth-first in
+    /// key order from the root) wins. Rewrites references accordingly.
+    func canonicalizeNumbers() {
+        var first: [Double: Int] = [:]
+        var replace: [Int: Int] = [:]
+        var visited = [Bool](repeating: false, count: b.graph.objects.count)
+        var stack: [(Int, Int)] = [(0, 0)]
+        visited[0] = true
+        while let (obj, k) = stack.last {
+            let entries = b.graph.objects[obj].entries
+            if k == 0, b.graph.objects[obj].className == "NSNumber" {
+                var value: Double?
+                for e in entries {
+                    if e.key == "NS.intval", case .int(let v) = e.value { value = Double(v) }
+                    if e.key == "NS.dblval", case .double(let d) = e.value { value = d == 0 ? 0 : d }
+                }
+                if let value {
+                    if let f = first[value], f != obj { replace[obj] = f } else { first[value] = obj }
+                }
+            }
+            if k >= entries.count { stack.removeLast(); continue }
+            stack[stack.count - 1].1 = k + 1
+            if case .object(let t) = entries[k].value, !visited[t] {
+                visited[t] = true
+                stack.append((t, 0))
+            }
+        }
+        guard !replace.isEmpty else { return }
+        for oi in b.graph.objects.indices {
+            for ei in b.graph.objects[oi].entries.indices {
+                switch b.graph.objects[oi].entries[ei].value {
+                case .object(let t): if let n = replace[t] { b.graph.objects[oi].entries[ei].value = .object(n) }
+                case .conditionalObject(let t): if let n = replace[t] { b.graph.objects[oi].entries[ei].value = .conditionalObject(n) }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).
+    func finishObjectData(objectsNode: XMLNode, owner: Int, rootObject: Int) {
+        defineDanglingReferences()
+        let conns = buildConnectors()
+        defineDanglingReferences()
+        ctx.finishReferences()
+        // NSObjectsKeys / NSObjectsValues.
+        var keys: [Int] = []
+        var values: [Int] = []
+        func walk(_ node: XMLNode, parent: Int) {
+            var me = parent
+            if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
+                keys.append(i); values.append(parent); me = i
+            }
+            var deferred: [XMLNode] = []
+            for c in node.children {
+                if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
+                if c.name == "connections" { continue }
+                walk(c, parent: me)
+            }
+            for c in deferred { walk(c, parent: me) }
+        }
+        for c in objectsNode.children where c.peek("id") != "-2" && c.peek("id") != "-1" {
+            walk(c, parent: owner)
+        }
+        var oids = [owner]
+        oids.append(contentsOf: keys)
+        oids.append(contentsOf: conns)
+        var oidValues: [Int] = []
+        for n in 1...oids.count { oidValues.append(b.number(Int64(n))) }
+        var axValues: [Int] = []
+        for n in 0..<axConnectors.count { axValues.append(b.number(Int64(oids.count + 1 + n))) }
+
+        var e = Entries()
+        e.obj("NSRoot", owner)
+        e.obj("NSVisibleWindows", b.collection("NSMutableSet", visibleWindows))
+        e.obj("NSConnections", b.mutableArray(stackConnectors + conns))
+        e.obj("NSObjectsKeys", b.array(keys))
+        e.obj("NSObjectsValues", b.array(values))
+        e.obj("NSOidsKeys", b.array(oids))
+        e.obj("NSOidsValues", b.array(oidValues))
+        e.obj("NSAccessibilityConnectors", b.mutableArray(axConnectors))
+        e.obj("NSAccessibilityOidsKeys", b.array(axConnectors))
+        e.obj("NSAccessibilityOidsValues", b.array(axValues))
+        let data = b.graph.add(NibObject(className: "NSIBObjectData", entries: e.list))
+        b.graph.objects[rootObject] = NibObject(className: "NSObject", entries: [
+            NibEntry(key: "IB.objectdata", value: .object(data)),
+            NibEntry(key: "IB.systemFontUpdateVersion", value: .int(1)),
+        ])
+    }
+
+    /// Elements referenced (outlets, constraints, selected items…) but not reached by any encoder: archive them
+    /// with the generic rules instead of failing.
+    func defineDanglingReferences() {
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 8 {
+            changed = false
+            rounds += 1
+            for id in ctx.elementsByID.keys.sorted() where id != "-1" {
+                guard ctx.objectIndex(forID: id) != nil, !ctx.isDefined(id), let el = ctx.elementsByID[id] else { continue }
+                ctx.warning(at: el, "element <\(el.name)> id '\(id)' is referenced but not archived by its container; archived on its own")
+                if isView(el) { _ = encodeView(el, superview: nil) } else { _ = encodeGenericObject(el) }
+                changed = true
+            }
+        }
+    }
+
+    func collectResources(_ node: XMLNode) {
+        ctx.ignore(node)
+        for c in node.children where c.name == "image" {
+            if let n = c.peek("name"), let w = Double(c.peek("width") ?? ""), let h = Double(c.peek("height") ?? "") {
+                resourceImages[n] = (w, h)
+            }
+        }
+    }
+
+    func collectConstraintItems(_ node: XMLNode) {
+        if node.name == "constraint" {
+            if let f = node.peek("firstItem") { constraintItemIDs.insert(f) } else if let owner = node.parent?.parent?.peek("id") {
+                constraintItemIDs.insert(owner)
+            }
+            if let s = node.peek("secondItem") { constraintItemIDs.insert(s) }
+        }
+        for c in node.children { collectConstraintItems(c) }
+    }
+
+    // MARK: Defining objects
+
+    /// Allocates (or reuses) the object of `node` and records it as archived (member of NSObjectsKeys).
+    func define(_ node: XMLNode, _ className: String) -> Int {
+        if let id = node.peek("id") { archivedIDs.insert(id) }
+        return ctx.define(node, className: className)
+    }
+
+    /// Sets the entries of an object created with `define`.
+    func finish(_ index: Int, _ className: String, _ e: Entries) {
+        b.graph.objects[index] = NibObject(className: className, entries: e.list)
+    }
+
+    /// Top-level element of `<objects>`.
+    func encodeTopLevel(_ node: XMLNode) -> Int? {
+        switch node.name {
+        case "customObject": return encodeCustomObject(node)
+        case "window", "panel": return encodeWindow(node)
+        case "menu": return encodeMenu(node, parentItem: nil)
+        case "userDefaultsController":
+            let i = define(node, "NSUserDefaultsController")
+            node.markUsed("representsSharedInstance")
+            var e = Entries()
+            e.bool("NSSharedInstance", true)
+            finish(i, "NSUserDefaultsController", e)
+            return i
+        default:
+            if isView(node) { return encodeView(node, superview: nil) }
+            return encodeGenericObject(node)
+        }
+    }
+
+    /// An element this back end has no rule for: archived as a plain object so references resolve.
+    func encodeGenericObject(_ node: XMLNode) -> Int {
+        ctx.warning(at: node, "element <\(node.name)> is not supported yet; archived as NSObject")
+        let cls = node.peek("customClass") ?? "NSObject"
+        let i = define(node, "NSCustomObject")
+        var e = Entries()
+        e.obj("NSClassName", str(cls))
+        finish(i, "NSCustomObject", e)
+        ctx.ignore(node)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    // MARK: Class names
+
+    /// The class name written for `customClass`, Swift-mangled when a module applies.
+    func className(_ node: XMLNode) -> String? {
+        guard let cls = node["customClass"] else { return nil }
+        let provider = node["customModuleProvider"]
+        let module = provider == "target" ? (ctx.options.moduleName ?? node["customModule"]) : node["customModule"]
+        guard let module, !module.isEmpty, !cls.contains(".") else { return cls }
+        return "_TtC\(module.utf8.count)\(module)\(cls.utf8.count)\(cls)"
+    }
+
+    /// `IBClassReference` for an element with `customClass`.
+    func classReference(_ node: XMLNode) -> Int? {
+        guard let cls = node.peek("customClass") else { return nil }
+        var e = Entries()
+        e.obj("IBClassName", str(cls))
+        if let m = node.peek("customModule") { e.obj("IBModuleName", str(m)) } else { e.null("IBModuleName") }
+        if let p = node.peek("customModuleProvider") { e.obj("IBModuleProvider", str(p)) } else { e.null("IBModuleProvider") }
+        return b.graph.add(NibObject(className: "IBClassReference", entries: e.list))
+    }
+
+    // MARK: Placeholders and custom objects
+
+    func encodeCustomObject(_ node: XMLNode) -> Int {
+        node.markUsed("userLabel", "customModule", "customModuleProvider")
+        let id = node.peek("id")
+        let cls = node.peek("customClass")
+        if id == "-2" || id == "-3" || !direct || cls == nil || isFrameworkClass(cls!) {
+            let i = id == "-2" ? ctx.define(node, className: "NSCustomObject") : define(node, "NSCustomObject")
+            var e = Entries()
+            if let r = classReference(node) { e.obj("IBClassReference", r) }
+            _ = node["customClass"]
+            let name = id == "-3" ? "NSApplication" : (cls.map { id == "-2" ? $0 : (className(node) ?? $0) } ?? "NSObject")
+            e.obj("NSClassName", str(name))
+            finish(i, "NSCustomObject", e)
+            collectConnections(node, source: i)
+            return i
+        }
+        let i = define(node, "NSClassSwapper")
+        var e = Entries()
+        e.obj("NSClassName", str(className(node) ?? cls!))
+        e.obj("NSOriginalClassName", str("NSObject"))
+        e.bool("NSInitializeWithInit", true)
+        finish(i, "NSClassSwapper", e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func isFrameworkClass(_ cls: String) -> Bool {
+        cls.hasPrefix("NS") && cls.count > 2 && cls.dropFirst(2).first!.isUppercase
+    }
+}

@@ -1,0 +1,324 @@
+import NibArchive
+
+extension AppKitCompiler {
+    func encodeTableView(_ node: XMLNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
+        encodeTable(node, superview: superview, clipSize: clipSize).0
+    }
+
+    func encodeTable(_ node: XMLNode, superview: Int?, clipSize: (Double, Double)?) -> (Int, TableFacts) {
+        let outline = node.name == "outlineView"
+        var (i, e, cls) = beginView(node, outline ? "NSOutlineView" : "NSTableView")
+        node.markUsed("columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection", "emptySelection",
+                      "columnReordering", "columnResizing", "autosaveColumns", "headerView", "rowHeight", "rowSizeStyle", "viewBased",
+                      "indentationPerLevel", "autoresizesOutlineColumn", "outlineTableColumn", "typeSelect", "autosaveName",
+                      "selectionHighlightStyle", "usesAutomaticRowHeights", "indentationMarkerFollowsCell", "allowsExpansionToolTips",
+                      "floatsGroupRows", "tableStyle", "gridStyleMask", "intercellSpacing", "autosaveExpandedItems",
+                      "allowsColumnSelection", "allowsEmptySelection", "allowsMultipleSelection", "dataSource", "delegate",
+                      "verticalMotionCanBeginDrag", "allowsTypeSelect", "userInterfaceLayoutDirection")
+        let viewBased = node.peek("viewBased") == "YES"
+        // Header view.
+        var headerView: Int?
+        var headerNode: XMLNode?
+        // Table frame after tiling: never narrower than the clip view; below a header it fills the clip.
+        let xr = Rect(node.child("rect", key: "frame")) ?? Rect()
+        var tableFrame = xr
+        if let hid = node.peek("headerView"), let hn = ctx.elementsByID[hid] { headerNode = hn }
+        if let clipSize {
+            if headerNode != nil, xr.w > clipSize.0 {
+                // Observed: a header table wider than its clip view grows by 20 after column tiling.
+                tableFrame.w = xr.w + 20
+            } else {
+                tableFrame.w = clipSize.0
+            }
+            if let hn = headerNode {
+                let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
+                tableFrame.h = clipSize.1 - hh
+            }
+        }
+        if let hn = headerNode {
+            headerView = encodeTableHeaderView(hn, table: i, width: clipSize == nil ? nil : tableFrame.w)
+        }
+        // Corner view (synthesized).
+        var scrollNode: XMLNode? = node.parent
+        while let s = scrollNode, s.name != "scrollView" { scrollNode = s.parent }
+        let vScroller = scrollNode?.children.first { $0.peek("key") == "verticalScroller" }
+        var ce = Entries()
+        ce.null("NSNextResponder")
+        ce.null("NSNibTouchBar")
+        let noHS = scrollNode?.peek("hasHorizontalScroller") == "NO"
+        let vsHidden = vScroller?.peek("hidden") == "YES"
+        ce.int("NSvFlags", vsHidden && noHS ? Int(Int32(bitPattern: 0x8000_0100)) : 256)
+        if let vScroller, !vsHidden, let sr = Rect(scrollNode?.child("rect", key: "frame")) {
+            let hh = headerNode.map { (Rect($0.child("rect", key: "frame")) ?? Rect()).h } ?? 28
+            _ = vScroller
+            ce.obj("NSFrame", str(rectString(sr.w - 18, 1, 18, hh)))
+        } else {
+            ce.obj("NSFrameSize", str("{17, 28}"))
+        }
+        ce.bool("NSViewWantsBestResolutionOpenGLSurface", true)
+        ce.null("IBNSSafeAreaLayoutGuide")
+        ce.null("IBNSLayoutMarginsGuide")
+        ce.int("IBNSClipsToBounds", 0)
+        let corner = b.graph.add(NibObject(className: "_NSCornerView", entries: ce.list))
+        // Columns.
+        var columns: [Int] = []
+        var reusable: [(String, Int)] = []
+        if let cols = node.child("tableColumns") {
+            for (n, c) in cols.children.enumerated() where c.name == "tableColumn" {
+                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased)
+                columns.append(ci)
+                reusable.append(contentsOf: protos)
+            }
+        }
+        var o = ViewOptions()
+        o.mask = 18
+        o.frame = tableFrame
+        o.hugging = (250, 750)
+        o.alwaysSubviews = viewBased
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        controlKeys(node, cell: nil, cellIndex: nil, e: &e, ControlOptions(sendActionMask: 0, writingDirection: 0, alignment: 0))
+        if let headerView { e.obj("NSHeaderView", headerView) }
+        e.obj("NSCornerView", corner)
+        e.obj("NSTableColumns", b.mutableArray(columns))
+        let spacing = node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }
+        if let spacing { ctx.ignore(spacing) }
+        let sw = spacing?.double("width") ?? 3, sh = spacing?.double("height") ?? 2
+        e.double("NSIntercellSpacingWidth", sw)
+        e.double("NSIntercellSpacingHeight", sh)
+        if let c = color(node, "backgroundColor") { e.obj("NSBackgroundColor", c) }
+        if let c = color(node, "gridColor") { e.obj("NSGridColor", c) }
+        let rowHeight = node.double("rowHeight") ?? 17
+        e.double("NSRowHeight", rowHeight)
+        var tv = 1 << 25
+        if node.peek("columnReordering") != "NO" { tv |= 1 << 31 }
+        if node.peek("columnResizing") != "NO" { tv |= 1 << 30 }
+        let grid = node.child("tableViewGridLines")
+        if let grid { ctx.ignore(grid) }
+        if grid?.peek("vertical") == "YES" { tv |= 1 << 29 }
+        if node.peek("emptySelection") != "NO" { tv |= 1 << 28 }
+        if node.peek("multipleSelection") != "NO" { tv |= 1 << 27 }
+        if grid?.peek("horizontal") == "YES" { tv |= 1 << 26 }
+        if node.peek("autosaveColumns") != "NO" { tv |= 1 << 24 }
+        if node.peek("alternatingRowBackgroundColors") == "YES" { tv |= 1 << 23 }
+        tv |= 1 << 21
+        // Observed: bit 22 is set when the table ends up wider than its clip view (bits 21–22 otherwise open).
+        if let clipSize, tableFrame.w > clipSize.0 { tv |= 1 << 22 }
+        let autoresizing = ["none": 0, "uniform": 1, "sequential": 2, "reverseSequential": 3, "lastColumnOnly": 4, "firstColumnOnly": 5][node.peek("columnAutoresizingStyle") ?? ""] ?? 1
+        if autoresizing == 1 { tv |= 1 << 15 }
+        e.int("NSTvFlags", Int(Int32(truncatingIfNeeded: tv)))
+        e.null("NSDelegate")
+        e.null("NSDataSource")
+        if let a = node.peek("autosaveName") { e.obj("NSAutosaveName", str(a)) }
+        var gm = 0
+        if grid?.peek("vertical") == "YES" { gm |= 1 }
+        if grid?.peek("horizontal") == "YES" { gm |= 2 }
+        if gm != 0 { e.int("NSGridStyleMask", gm) }
+        e.int("NSColumnAutoresizingStyle", autoresizing)
+        e.int("NSDraggingSourceMaskForLocal", -1)
+        e.int("NSDraggingSourceMaskForNonLocal", 0)
+        e.bool("NSAllowsTypeSelect", node.peek("typeSelect") != "NO")
+        let sourceList = node.peek("selectionHighlightStyle") == "sourceList"
+        e.int("NSTableViewDraggingDestinationStyle", sourceList ? 1 : 0)
+        if !reusable.isEmpty {
+            let sorted = reusable.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            e.obj("NSTableViewArchivedReusableViewsKey", b.dictionary("NSMutableDictionary", sorted.map { (str($0.0), $0.1) }))
+        }
+        e.int("NSTableViewGroupRowStyle", 1)
+        if let s = node.peek("selectionHighlightStyle") { e.int("NSTableViewSelectionHighlightStyle", ["none": -1, "regular": 0, "sourceList": 1][s] ?? 0) }
+        if node.peek("usesAutomaticRowHeights") == "YES" { e.bool("NSTableViewUseARH", true) }
+        if outline {
+            if node.peek("autoresizesOutlineColumn") != "YES" { e.bool("NSOutlineViewAutoresizesOutlineColumnKey", false) }
+            e.float("NSOutlineViewIndentationPerLevelKey", node.double("indentationPerLevel") ?? 16)
+            e.bool("NSOutineViewStronglyReferencesItems", true)
+            if node.peek("indentationMarkerFollowsCell") == "NO" { e.bool("NSOutlineViewIndentationMarkerFollowsCellKey", false) }
+        }
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        var facts = TableFacts(headerView: headerView, headerNode: headerNode, cornerView: corner, rowHeight: rowHeight, intercellHeight: sh)
+        facts.docWider = clipSize.map { tableFrame.w > $0.0 } ?? false
+        return (i, facts)
+    }
+
+    func encodeTableHeaderView(_ node: XMLNode, table: Int, width: Double?) -> Int {
+        let i = define(node, "NSTableHeaderView")
+        var e = Entries()
+        var o = ViewOptions()
+        if let width {
+            var r = Rect(node.child("rect", key: "frame")) ?? Rect()
+            r.w = width
+            o.frame = r
+        }
+        o.mask = autoresizingMask(node) ?? 0
+        viewKeys(node, index: i, superview: table, e: &e, o)
+        e.obj("NSTableView", table)
+        finish(i, "NSTableHeaderView", e)
+        return i
+    }
+
+    func encodeTableColumn(_ node: XMLNode, table: Int, index: Int, viewBased: Bool) -> (Int, [(String, Int)]) {
+        let i = define(node, "NSTableColumn")
+        node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
+        let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
+        var e = Entries()
+        e.obj("NSIdentifier", str(ident))
+        e.double("NSWidth", node.double("width") ?? 100)
+        e.double("NSMinWidth", node.double("minWidth") ?? 10)
+        e.double("NSMaxWidth", node.double("maxWidth") ?? 3.4028234663852886e+38)
+        if let hc = node.children.first(where: { $0.peek("key") == "headerCell" }) {
+            e.obj("NSHeaderCell", encodeHeaderCell(hc))
+        }
+        if let dc = node.children.first(where: { $0.peek("key") == "dataCell" }) {
+            e.obj("NSDataCell", encodeCellElement(dc, control: table))
+        }
+        var mask = 0
+        if let m = node.child("tableColumnResizingMask") {
+            ctx.ignore(m)
+            if m.peek("resizeWithTable") == "YES" { mask |= 1 }
+            if m.peek("userResizable") == "YES" { mask |= 2 }
+        }
+        if mask != 0 { e.int("NSResizingMask", mask); e.bool("NSIsResizeable", true) }
+        if node.peek("editable") != "NO" { e.bool("NSIsEditable", true) }
+        e.add("NSTableView", .conditionalObject(table))
+        if node.peek("hidden") == "YES" { e.bool("NSHidden", true) }
+        if let sd = node.children.first(where: { $0.name == "sortDescriptor" }) {
+            ctx.ignore(sd)
+            var se = Entries()
+            se.obj("NSKey", str(sd.peek("sortKey") ?? ""))
+            se.bool("NSAscending", sd.peek("ascending") != "NO")
+            if let s = sd.peek("selector") { se.obj("NSSelector", str(s)) }
+            se.bool("NSReverseNullOrder", false)
+            e.obj("NSSortDescriptorPrototype", b.graph.add(NibObject(className: "NSSortDescriptor", entries: se.list)))
+        }
+        finish(i, "NSTableColumn", e)
+        collectConnections(node, source: i)
+        var protos: [(String, Int)] = []
+        for p in node.children where p.name == "prototypeCellViews" {
+            p.visited = true
+            for cv in p.children where isView(cv) {
+                _ = encodePrototypeView(cv)
+                let nib = nestedNib(cv, reuseIdentifier: cv.peek("identifier") ?? ident)
+                protos.append((cv.peek("identifier") ?? ident, nib))
+            }
+        }
+        return (i, protos)
+    }
+
+    func encodeHeaderCell(_ c: XMLNode) -> Int {
+        var (i, e, cls) = beginCell(c, "NSTableHeaderCell")
+        markCellAttributes(c)
+        c.markUsed("title")
+        if c.peek("id") == nil { c.visited = true }
+        e.int("NSCellFlags", cellFlags(c, type: 1))
+        e.int("NSCellFlags2", cellFlags2(c))
+        e.obj("NSContents", str(titleText(c) ?? ""))
+        if let fn = c.children.first(where: { $0.name == "font" }) { ctx.ignore(fn) }
+        e.obj("NSSupport", textStyleFont(demi: false))
+        if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
+        if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
+        finish(i, cls, e)
+        return i
+    }
+
+    /// The main-archive copy of a prototype cell view (no superview).
+    func encodePrototypeView(_ node: XMLNode) -> Int {
+        if node.name == "tableCellView" { return encodeTableCellView(node, superview: nil) }
+        return encodeView(node, superview: nil)
+    }
+
+    func encodeTableCellView(_ node: XMLNode, superview: Int?, reuseIdentifier: String? = nil) -> Int {
+        var (i, e, cls) = beginView(node, "NSTableCellView")
+        var o = ViewOptions()
+        o.subviews = encodeSubviews(node, index: i)
+        o.reuseIdentifier = reuseIdentifier ?? node.peek("identifier")
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    /// A complete nested archive for one prototype cell view, wrapped in NSNib.
+    func nestedNib(_ cellView: XMLNode, reuseIdentifier: String) -> Int {
+        let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, document: cellView)
+        let nestedCompiler = AppKitCompiler(context: sub)
+        nestedCompiler.nested = true
+        nestedCompiler.direct = direct
+        nestedCompiler.autolayout = autolayout
+        nestedCompiler.toolsVersion = toolsVersion
+        nestedCompiler.resourceImages = resourceImages
+        nestedCompiler.constraintItemIDs = constraintItemIDs
+        let owner = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: [
+            NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSObject")))]))
+        let view: Int
+        if cellView.name == "tableCellView" {
+            view = nestedCompiler.encodeTableCellView(cellView, superview: nil, reuseIdentifier: reuseIdentifier)
+        } else {
+            view = nestedCompiler.encodeView(cellView, superview: nil)
+        }
+        _ = view
+        // Application placeholder, appended after the cell view subtree.
+        var appEntries: [NibEntry] = []
+        if let app = ctx.elementsByID["-3"], let cls = app.peek("customClass") {
+            var r = Entries()
+            r.obj("IBClassName", sub.builder.string(cls))
+            r.null("IBModuleName")
+            r.null("IBModuleProvider")
+            appEntries.append(NibEntry(key: "IBClassReference", value: .object(sub.builder.graph.add(NibObject(className: "IBClassReference", entries: r.list)))))
+        }
+        appEntries.append(NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication"))))
+        let app = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: appEntries))
+        nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
+        nestedCompiler.canonicalizeNumbers()
+        let bytes = NibArchiveWriter().write(sub.builder.graph)
+        let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
+        var e = Entries()
+        e.obj("NSNibFileData", data)
+        e.bool("NSNibFileIsKeyed", true)
+        e.bool("NSNibFileUseParentBundle", true)
+        e.null("NSNibFileImages")
+        e.null("NSNibFileSounds")
+        return b.graph.add(NibObject(className: "NSNib", entries: e.list))
+    }
+
+    /// NSIBObjectData of a nested prototype archive.
+    func finishNested(cellView: XMLNode, owner: Int, app: Int) {
+        let conns = buildConnectors()
+        var keys: [Int] = []
+        var values: [Int] = []
+        func walk(_ node: XMLNode, parent: Int) {
+            var me = parent
+            if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
+                keys.append(i); values.append(parent); me = i
+            }
+            var deferred: [XMLNode] = []
+            for c in node.children {
+                if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
+                if c.name == "connections" { continue }
+                walk(c, parent: me)
+            }
+            for c in deferred { walk(c, parent: me) }
+        }
+        walk(cellView, parent: owner)
+        keys.append(app); values.append(owner)
+        var oids = [owner]
+        oids.append(contentsOf: keys)
+        oids.append(contentsOf: conns)
+        var oidValues: [Int] = []
+        for n in 1...oids.count { oidValues.append(b.number(Int64(n))) }
+        var e = Entries()
+        e.obj("NSRoot", owner)
+        e.obj("NSVisibleWindows", b.collection("NSMutableSet", []))
+        e.obj("NSConnections", b.mutableArray(conns))
+        e.obj("NSObjectsKeys", b.array(keys))
+        e.obj("NSObjectsValues", b.array(values))
+        e.obj("NSOidsKeys", b.array(oids))
+        e.obj("NSOidsValues", b.array(oidValues))
+        e.obj("NSAccessibilityConnectors", b.mutableArray([]))
+        e.obj("NSAccessibilityOidsKeys", b.array([]))
+        e.obj("NSAccessibilityOidsValues", b.array([]))
+        let data = b.graph.add(NibObject(className: "NSIBObjectData", entries: e.list))
+        b.graph.objects[0] = NibObject(className: "NSObject", entries: [
+            NibEntry(key: "IB.objectdata", value: .object(data)),
+            NibEntry(key: "IB.systemFontUpdateVersion", value: .int(1)),
+        ])
+    }
+}

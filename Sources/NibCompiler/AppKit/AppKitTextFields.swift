@@ -1,0 +1,99 @@
+import NibArchive
+
+extension AppKitCompiler {
+    func encodeTextField(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+        let isSearch = node.name == "searchField"
+        let base = ["textField": "NSTextField", "secureTextField": "NSSecureTextField", "searchField": "NSSearchField",
+                    "comboBox": "NSComboBox", "tokenField": "NSTokenField"][node.name] ?? "NSTextField"
+        var (i, e, cls) = beginView(node, base)
+        var o = ViewOptions()
+        o.inStackView = inStack
+        o.hugging = (250, 750)
+        o.subviews = encodeSubviews(node, index: i)
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        let cell = cellNode(node)
+        var cellIndex: Int?
+        if let cell { cellIndex = encodeTextFieldCell(cell, control: i, field: node) }
+        controlKeys(node, cell: cell, cellIndex: cellIndex, e: &e)
+        if let w = node.double("preferredMaxLayoutWidth"), w > 0 { e.double("NSPreferredMaxLayoutWidth", w) }
+        e.int("NSTextFieldAlignmentRectInsetsVersion", 2)
+        e.bool("NSAllowsWritingTools", !isSearch && node.name != "secureTextField")
+        e.bool("NSTextFieldAllowsWritingToolsAffordance", false)
+        e.bool("NS.resolvesNaturalAlignmentWithBaseWritingDirection", false)
+        node.markUsed("allowsCharacterPickerTouchBarItem", "textCompletion", "allowsWritingTools", "recentsAutosaveName",
+                      "preferredMaxLayoutWidth", "allowsDefaultTighteningForTruncation", "contentType", "controlSize")
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func encodeTextFieldCell(_ c: XMLNode, control: Int?, field: XMLNode?, boxTitle: Bool = false) -> Int {
+        let base = ["textFieldCell": "NSTextFieldCell", "secureTextFieldCell": "NSSecureTextFieldCell",
+                    "searchFieldCell": "NSSearchFieldCell", "comboBoxCell": "NSComboBoxCell", "tokenFieldCell": "NSTokenFieldCell"][c.name] ?? "NSTextFieldCell"
+        var (i, e, cls) = beginCell(c, base)
+        markCellAttributes(c)
+        c.markUsed("placeholderString", "drawsBackground", "bezelStyle", "maximumRecents", "sendsWholeSearchString",
+                   "recentsAutosaveName", "usesDataSource", "numberOfVisibleItems", "completes", "intercellSpacing",
+                   "buttonBordered", "itemHeight", "hasVerticalScroller", "sendsSearchStringImmediately", "echosBullets")
+        let hasFont = c.children.contains { $0.name == "font" }
+        e.int("NSCellFlags", cellFlags(c, type: 1))
+        e.int("NSCellFlags2", cellFlags2(c))
+        let formatter = c.children.first { $0.peek("key") == "formatter" }
+        let title = titleText(c)
+        if let title { e.obj("NSContents", str(title)) } else if formatter == nil { e.obj("NSContents", str("")) }
+        if let f = font(c) { e.obj("NSSupport", f) } else if !hasFont { }
+        if let ph = c.peek("placeholderString") { e.obj("NSPlaceholderString", str(ph)) }
+        if let formatter { e.obj("NSFormatter", encodeFormatter(formatter)) }
+        if let control { e.add("NSControlView", .object(control)) } else { e.null("NSControlView") }
+        if c.name == "searchFieldCell" {
+            e.int("NSTextBezelStyle", c.peek("bezelStyle") == "round" ? 1 : 0)
+            if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
+            if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
+            if field?.peek("textCompletion") == "NO" { e.bool("NSAutomaticTextCompletionDisabled", true) }
+            e.obj("NSSearchButtonCell", searchButtonCell(search: true, cell: i, control: control))
+            e.obj("NSCancelButtonCell", searchButtonCell(search: false, cell: i, control: control))
+            e.int("NSMaximumRecents", Int(c.peek("maximumRecents") ?? "") ?? 255)
+            e.add("NSSearchFieldFlags", .data([6, 0, 0, 0]))
+            e.bool("NSAutomaticTextCompletionStored", true)
+        } else {
+            if c.peek("drawsBackground") == "YES" { e.bool("NSDrawsBackground", true) }
+            if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
+            if let tcn = c.children.first(where: { $0.name == "color" && $0.peek("key") == "textColor" }),
+               toolsVersion <= 11762, field != nil, c.peek("editable") == "YES", tcn.peek("colorSpace") == "catalog", tcn.peek("name") == "textColor" {
+                ctx.ignore(tcn)
+                e.obj("NSTextColor", catalogColor(tcn.peek("catalog") ?? "System", "controlTextColor"))
+            } else if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
+            let picker = field?.peek("allowsCharacterPickerTouchBarItem")
+            if picker == "YES" || (picker == nil && c.peek("key") == "cell" && field != nil && toolsVersion >= 11762 && toolsVersion <= 15504) {
+                e.bool("NSCharacterPickerEnabled", true)
+            }
+        }
+        for k in c.children where k.name == "connections" { _ = k }
+        finish(i, cls, e)
+        collectConnections(c, source: i)
+        return i
+    }
+
+    func searchButtonCell(search: Bool, cell: Int, control: Int?) -> Int {
+        var e = Entries()
+        e.int("NSCellFlags", search ? 0 : Int(Int32(bitPattern: 0x8000_0000)))
+        e.int("NSCellFlags2", 0)
+        if search { e.obj("NSContents", str("search")) }
+        if !search {
+            let d = b.dictionary("NSMutableDictionary", [(str("AXDescription"), str("cancel")),
+                                                         (str("NSAccessibilityEncodedAttributesValueType"), b.number(Int64(1)))])
+            e.obj("NSAccessibilityOverriddenAttributes", b.mutableArray([d]))
+        }
+        if let control { e.obj("NSControlView", control) }
+        e.obj("NSAction", str(search ? "_searchFieldSearch:" : "_searchFieldCancel:"))
+        e.obj("NSTarget", cell)
+        e.int("NSButtonFlags", 0x8404000)
+        e.int("NSButtonFlags2", 0)
+        e.int("NSBezelStyle", 0)
+        e.obj("NSKeyEquivalent", str(""))
+        e.int("NSPeriodicDelay", 400)
+        e.int("NSPeriodicInterval", 75)
+        e.int("NSAuxButtonType", 5)
+        return b.graph.add(NibObject(className: "NSButtonCell", entries: e.list))
+    }
+}

@@ -1,0 +1,132 @@
+import NibArchive
+
+extension AppKitCompiler {
+    func encodeTextView(_ node: XMLNode, superview: Int?, frame: Rect?) -> Int {
+        var (i, e, cls) = beginView(node, "NSTextView")
+        node.markUsed("importsGraphics", "richText", "verticallyResizable", "horizontallyResizable", "findStyle", "allowsUndo",
+                      "usesFontPanel", "usesRuler", "smartInsertDelete", "linkDetection", "spellingCorrection", "editable",
+                      "selectable", "drawsBackground", "allowsCharacterPickerTouchBarItem", "textCompletion", "usesFindBar",
+                      "allowsNonContiguousLayout", "quoteSubstitution", "dashSubstitution", "continuousSpellChecking",
+                      "grammarChecking", "dataDetection", "textReplacement", "allowsDocumentBackgroundColorChange",
+                      "incrementalSearchingEnabled", "allowsImageEditing", "displaysLinkToolTips", "usesInspectorBar",
+                      "automaticTextCompletionEnabled", "smartQuotes", "autoCorrect", "spellingCheck", "allowsWritingTools")
+        let r = frame ?? Rect(node.child("rect", key: "frame")) ?? Rect()
+        var o = ViewOptions()
+        o.frame = r
+        o.subviews = encodeSubviews(node, index: i)
+        viewKeys(node, index: i, superview: superview, e: &e, o)
+        // Text storage / layout manager / container.
+        var ts = Entries()
+        let attributed = node.children.first { $0.name == "attributedString" }
+        if let attributed {
+            ctx.ignore(attributed)
+            var text = ""
+            // Runs: (UTF-16 length, attribute dictionary key); dictionaries shared by content.
+            var dictKeys: [String] = []
+            var dicts: [Int] = []
+            var runs: [(Int, Int)] = []
+            for f in attributed.children where f.name == "fragment" {
+                let content = f.peek("content") ?? f.children.first(where: { $0.name == "string" }).map {
+                    $0.peek("base64-UTF8") == "YES" ? decodeBase64String($0.text) : $0.text } ?? ""
+                text += content
+                let attrs = f.children.first { $0.name == "attributes" }
+                let fontNode = attrs?.children.first { $0.name == "font" && $0.peek("key") == "NSFont" }
+                let colorNode = attrs?.children.first { $0.name == "color" && $0.peek("key") == "NSColor" }
+                let font = encodeFont(fontNode) ?? metaFont("Helvetica", size: 12, x: 0)
+                let color = colorNode.map { encodeColor($0) } ?? catalogColor("System", "textColor")
+                let key = "\(font)|\(color)"
+                var idx = dictKeys.firstIndex(of: key) ?? -1
+                if idx < 0 {
+                    idx = dicts.count
+                    dictKeys.append(key)
+                    dicts.append(b.dictionary("NSDictionary", [(str("NSColor"), color), (str("NSFont"), font)]))
+                }
+                let len = content.utf16.count
+                if let last = runs.last, last.1 == idx { runs[runs.count - 1].0 += len } else { runs.append((len, idx)) }
+            }
+            ts.obj("NSString", mutableString(text))
+            if dicts.count == 1 {
+                ts.obj("NSAttributes", dicts[0])
+            } else if dicts.count > 1 {
+                ts.obj("NSAttributes", b.mutableArray(dicts))
+                var info: [UInt8] = []
+                func varint(_ v: Int) { var v = v; while v >= 0x80 { info.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }; info.append(UInt8(v)) }
+                for (len, idx) in runs { varint(len); varint(idx) }
+                ts.obj("NSAttributeInfo", b.graph.add(NibObject(className: "NSMutableData", entries: [NibEntry(key: "NS.bytes", value: .data(info))])))
+            }
+        } else {
+            ts.obj("NSString", mutableString(""))
+        }
+        ts.null("NSDelegate")
+        let storage = b.graph.add(NibObject(className: "NSTextStorage", entries: ts.list))
+        let container = b.new("NSTextContainer")
+        var lm = Entries()
+        lm.obj("NSTextStorage", storage)
+        lm.obj("NSTextContainers", b.mutableArray([container]))
+        lm.int("NSLMFlags", 102)
+        lm.null("NSDelegate")
+        let layout = b.graph.add(NibObject(className: "NSLayoutManager", entries: lm.list))
+        var tc = Entries()
+        tc.obj("NSLayoutManager", layout)
+        tc.null("NSTextLayoutManager")
+        tc.obj("NSTextView", i)
+        tc.double("NSWidth", r.w)
+        tc.double("NSMinWidth", 15)
+        tc.int("NSTCFlags", 1)
+        b.graph.objects[container] = NibObject(className: "NSTextContainer", entries: tc.list)
+        e.obj("NSTextContainer", container)
+        // Shared data.
+        var sd = Entries()
+        sd.bool("NSAutomaticTextCompletionDisabled", false)
+        var f = (1 << 8) | (1 << 11)
+        if node.peek("selectable") != "NO" { f |= 1 }
+        if node.peek("editable") != "NO" { f |= 2 }
+        if node.peek("richText") != "NO" { f |= 4 }
+        if node.peek("importsGraphics") != "NO" { f |= 8 }
+        if node.peek("usesFontPanel") == "YES" { f |= 1 << 5 }
+        if node.peek("usesRuler") == "YES" { f |= 1 << 6 }
+        if node.peek("smartInsertDelete") == "YES" { f |= 1 << 9 }
+        if node.peek("linkDetection") == "YES" { f |= 1 << 18 }
+        if node.peek("spellingCorrection") == "YES" { f |= 1 << 26 }
+        sd.int("NSFlags", f)
+        sd.int("NSMoreFlags", 1)
+        sd.int("NSTextCheckingTypes", 0)
+        sd.null("NSMarkedAttributes")
+        let hasBG = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
+        if node.peek("drawsBackground") == "NO" || !hasBG { sd.null("NSBackgroundColor") } else {
+            if let bg = node.children.first(where: { $0.name == "color" && $0.peek("key") == "backgroundColor" }) { ctx.ignore(bg) }
+            sd.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
+        }
+        let selAttrs = b.dictionary("NSDictionary", [(str("NSBackgroundColor"), catalogColor("System", "selectedTextBackgroundColor")),
+                                                     (str("NSColor"), catalogColor("System", "selectedTextColor"))])
+        sd.obj("NSSelectedAttributes", selAttrs)
+        sd.obj("NSInsertionColor", color(node, "insertionPointColor") ?? catalogColor("System", "textInsertionPointColor"))
+        var cur = Entries()
+        cur.obj("NSHotSpot", str("{8, -8}"))
+        cur.int("NSCursorType", 13)
+        let cursor = b.intern(NibObject(className: "NSCursor", entries: cur.list))
+        let linkAttrs = b.dictionary("NSDictionary", [(str("NSColor"), catalogColor("System", "linkColor")), (str("NSCursor"), cursor),
+                                                      (str("NSUnderline"), b.number(Int64(1)))])
+        sd.obj("NSLinkAttributes", linkAttrs)
+        sd.null("NSDefaultParagraphStyle")
+        sd.null("NSTextFinder")
+        sd.int("NSPreferredTextFinderStyle", node.peek("findStyle") == "bar" ? 2 : 0)
+        sd.null("NSTextHighlightAttributes")
+        sd.int("NSWritingToolsFlags", 256)
+        e.obj("NSSharedData", b.graph.add(NibObject(className: "NSTextViewSharedData", entries: sd.list)))
+        e.int("NSTVFlags", 0x86 | (node.peek("horizontallyResizable") == "YES" ? 1 : 0))
+        if let ms = node.children.first(where: { $0.name == "size" && $0.peek("key") == "maxSize" }) {
+            ctx.ignore(ms)
+            e.obj("NSMaxSize", str(sizeString(ms.double("width") ?? 0, ms.double("height") ?? 0)))
+        }
+        for s in node.children where s.name == "size" { ctx.ignore(s) }
+        e.null("NSDelegate")
+        if attributed == nil {
+            e.obj("NSTextViewTextColor", color(node, "textColor") ?? catalogColor("System", "textColor"))
+        }
+        for c in node.children where c.name == "color" || c.name == "font" { ctx.ignore(c) }
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return i
+    }
+}

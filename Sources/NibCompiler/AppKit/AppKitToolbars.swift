@@ -1,0 +1,212 @@
+import NibArchive
+
+extension AppKitCompiler {
+    static let systemToolbarItems: [String: (String, String)] = [
+        "NSToolbarFlexibleSpaceItem": ("NSToolbarFlexibleSpaceItem", "Flexible Space"),
+        "NSToolbarSpaceItem": ("NSToolbarSpaceItem", "Space"),
+        "NSToolbarSeparatorItem": ("NSToolbarSeparatorItem", "Separator"),
+    ]
+
+    func encodeToolbar(_ node: XMLNode) -> Int {
+        let i = define(node, "NSToolbar")
+        node.markUsed("implicitIdentifier", "identifier", "showsBaselineSeparator", "displayMode", "sizeMode", "prefersToBeShown",
+                      "allowsUserCustomization", "autosavesConfiguration", "centeredItem", "key", "visible")
+        var identified: [(String, Int)] = []
+        var byID: [String: Int] = [:]
+        if let allowed = node.child("allowedToolbarItems") {
+            for it in allowed.children where it.name == "toolbarItem" {
+                let (ident, ti) = encodeToolbarItem(it, toolbar: i)
+                identified.append((ident, ti))
+                if let id = it.peek("id") { byID[id] = ti }
+            }
+        }
+        var defaults: [Int] = []
+        if let d = node.child("defaultToolbarItems") {
+            d.visited = true
+            for r in d.children where r.name == "toolbarItem" {
+                r.visited = true
+                if let ref = r["reference"], let ti = byID[ref] { defaults.append(ti) }
+            }
+        }
+        var e = Entries()
+        e.obj("NSToolbarIdentifier", str(node.peek("identifier") ?? node.peek("implicitIdentifier") ?? ""))
+        e.null("NSToolbarDelegate")
+        e.bool("NSToolbarPrefersToBeShown", node.peek("visible") != "NO")
+        e.bool("NSToolbarAllowsUserCustomization", node.peek("allowsUserCustomization") != "NO")
+        e.bool("NSToolbarAutosavesConfiguration", node.peek("autosavesConfiguration") != "NO")
+        e.int("NSToolbarDisplayMode", ["default": 0, "iconAndLabel": 1, "iconOnly": 2, "labelOnly": 3][node.peek("displayMode") ?? ""] ?? 0)
+        e.int("NSToolbarSizeMode", ["default": 0, "regular": 1, "small": 2][node.peek("sizeMode") ?? ""] ?? 0)
+        e.null("NSToolbarCenteredItemIdentifier")
+        let sorted = identified.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        e.obj("NSToolbarIBIdentifiedItems", b.dictionary("NSMutableDictionary", sorted.map { (str($0.0), $0.1) }))
+        e.obj("NSToolbarIBAllowedItems", b.array(identified.map(\.1)))
+        e.obj("NSToolbarIBDefaultItems", b.array(defaults))
+        e.obj("NSToolbarIBSelectableItems", b.mutableArray([]))
+        finish(i, "NSToolbar", e)
+        collectConnections(node, source: i)
+        return i
+    }
+
+    func encodeToolbarItem(_ node: XMLNode, toolbar: Int) -> (String, Int) {
+        let implicit = node.peek("implicitItemIdentifier") ?? ""
+        let explicit = node.peek("explicitItemIdentifier")
+        let system = Self.systemToolbarItems[implicit]
+        let cls = system?.0 ?? "NSToolbarItem"
+        let i = define(node, cls)
+        node.markUsed("implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel", "tag", "image", "sizingBehavior",
+                      "autovalidates", "bordered", "navigational", "visibilityPriority", "toolTip", "title", "selectable")
+        let ident = explicit ?? implicit
+        var e = Entries()
+        e.obj("NSToolbarItemIdentifier", str(ident))
+        e.obj("NSToolbarItemLabel", str(node.peek("label") ?? ""))
+        e.obj("NSToolbarItemPaletteLabel", str(node.peek("paletteLabel") ?? system?.1 ?? ""))
+        if system != nil { e.null("NSToolbarItemToolTip") } else { e.obj("NSToolbarItemToolTip", str(node.peek("toolTip") ?? "")) }
+        var view: Int?
+        var viewNode: XMLNode?
+        if let vn = node.children.first(where: { isView($0) }) {
+            viewNode = vn
+            view = encodeView(vn, superview: nil)
+        }
+        if let view { e.obj("NSToolbarItemView", view) } else { e.null("NSToolbarItemView") }
+        e.bool("NSToolbarItemBordered", viewNode?.name == "button")
+        e.null("NSToolbarItemImage")
+        let title = viewNode.flatMap { cellNode($0) }.flatMap { $0.peek("title") } ?? ""
+        e.obj("NSToolbarItemTitle", str(title))
+        e.null("NSToolbarItemTarget")
+        e.null("NSToolbarItemAction")
+        let minS = node.children.first { $0.name == "size" && $0.peek("key") == "minSize" }
+        let maxS = node.children.first { $0.name == "size" && $0.peek("key") == "maxSize" }
+        for s in node.children where s.name == "size" { ctx.ignore(s) }
+        let spaceMin = implicit == "NSToolbarFlexibleSpaceItem" || implicit == "NSToolbarSpaceItem" ? "{8, 24}" : "{0, 0}"
+        let spaceMax = implicit == "NSToolbarFlexibleSpaceItem" ? "{20000, 24}" : (implicit == "NSToolbarSpaceItem" ? "{8, 24}" : "{0, 0}")
+        e.obj("NSToolbarItemMinSize", str(minS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? spaceMin))
+        e.obj("NSToolbarItemMaxSize", str(maxS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? spaceMax))
+        e.bool("NSToolbarItemIgnoreMinMaxSizes", false)
+        e.bool("NSToolbarItemEnabled", true)
+        e.bool("NSToolbarItemAutovalidates", node.peek("autovalidates") != "NO")
+        e.int("NSToolbarItemTag", system != nil ? -1 : (Int(node.peek("tag") ?? "") ?? 0))
+        e.int("NSToolbarItemVisibilityPriority", Int(node.peek("visibilityPriority") ?? "") ?? 0)
+        e.bool("NSToolbarItemNavigational", node.peek("navigational") == "YES")
+        if system != nil {
+            var me = Entries()
+            me.bool("NSIsDisabled", true)
+            me.bool("NSIsSeparator", true)
+            me.bool("NSAllowsKeyEquivalentLocalization", true)
+            me.bool("NSAllowsKeyEquivalentMirroring", true)
+            me.obj("NSTitle", str(""))
+            me.obj("NSKeyEquiv", str(""))
+            me.int("NSKeyEquivModMask", 1 << 20)
+            me.int("NSMnemonicLoc", 2_147_483_647)
+            me.obj("NSOnImage", imageResource("NSMenuCheckmark"))
+            me.obj("NSMixedImage", imageResource("NSMenuMixedState"))
+            me.bool("NSHiddenInRepresentation", false)
+            e.obj("NSToolbarItemMenuFormRepresentation", b.graph.add(NibObject(className: "NSMenuItem", entries: me.list)))
+        }
+        e.bool("NSToolbarIsUserRemovable", true)
+        e.int("NSToolbarItemStyle", 0)
+        finish(i, cls, e)
+        collectConnections(node, source: i)
+        return (ident, i)
+    }
+
+    // MARK: Formatters
+
+    func encodeFormatter(_ node: XMLNode) -> Int {
+        if node.name != "numberFormatter" {
+            if node.name == "dateFormatter" {
+                let i = define(node, "NSDateFormatter")
+                node.markUsed("formatterBehavior", "dateStyle", "timeStyle", "dateFormat", "lenient", "doesRelativeDateFormatting")
+                var e = Entries()
+                var attrs: [(Int, Int)] = []
+                attrs.append((str("formatterBehavior"), b.number(Int64(1040))))
+                if let d = node.peek("dateStyle") { attrs.append((str("dateStyle"), b.number(Int64(["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4][d] ?? 0)))) }
+                if let t = node.peek("timeStyle") { attrs.append((str("timeStyle"), b.number(Int64(["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4][t] ?? 0)))) }
+                e.obj("NS.attributes", b.dictionary("NSMutableDictionary", attrs))
+                e.obj("NS.format", str(node.peek("dateFormat") ?? ""))
+                e.bool("NS.natural", false)
+                finish(i, "NSDateFormatter", e)
+                return i
+            }
+            return encodeGenericObject(node)
+        }
+        let i = define(node, "NSNumberFormatter")
+        node.markUsed("formatterBehavior", "numberStyle", "minimumIntegerDigits", "maximumIntegerDigits", "minimumFractionDigits",
+                      "maximumFractionDigits", "usesGroupingSeparator", "groupingSize", "allowsFloats", "positiveFormat", "negativeFormat",
+                      "lenient", "generatesDecimalNumbers", "roundingMode", "formatWidth", "paddingPosition", "paddingCharacter",
+                      "decimalSeparator", "groupingSeparator", "currencyDecimalSeparator", "minimum", "maximum", "currencySymbol",
+                      "internationalCurrencySymbol", "alwaysShowsDecimalSeparator", "secondaryGroupingSize", "multiplier",
+                      "percentSymbol", "perMillSymbol", "minusSign", "plusSign", "exponentSymbol", "zeroSymbol", "nilSymbol",
+                      "notANumberSymbol", "currencyCode", "positivePrefix", "positiveSuffix", "negativePrefix", "negativeSuffix",
+                      "usesSignificantDigits", "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement",
+                      "partialStringValidationEnabled", "textAttributesForNegativeValues")
+        var numberFromChild: [String: Int] = [:]
+        var nilKeys: Set<String> = []
+        for c in node.children {
+            guard let key = c.peek("key") else { continue }
+            if c.name == "nil" { ctx.ignore(c); nilKeys.insert(key); continue }
+            guard let v = encodePlainValue(c) else { continue }
+            numberFromChild[key] = v
+        }
+        func boolNumber(_ v: Bool) -> Int {
+            b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(v))]))
+        }
+        var attr: [String: Int] = [:]
+        let boolKeys: [(String, Bool)] = [("allowsFloats", true), ("alwaysShowsDecimalSeparator", false), ("generatesDecimalNumbers", false),
+                                          ("lenient", false), ("usesGroupingSeparator", true)]
+        for (k, d) in boolKeys { attr[k] = boolNumber(node.peek(k).map { $0 == "YES" } ?? d) }
+        let intKeys: [(String, Int64)] = [("formatWidth", 0), ("groupingSize", 3), ("maximumFractionDigits", 0),
+                                          ("maximumIntegerDigits", 42), ("minimumFractionDigits", 0), ("minimumIntegerDigits", 1),
+                                          ("paddingPosition", 0), ("secondaryGroupingSize", 0)]
+        for (k, d) in intKeys { attr[k] = b.number(Int64(node.peek(k) ?? "") ?? d) }
+        attr["formatterBehavior"] = b.number(Int64(1040))
+        let rounding = ["ceiling": 0, "floor": 1, "down": 2, "up": 3, "halfEven": 4, "halfDown": 5, "halfUp": 6]
+        attr["roundingMode"] = b.number(Int64(rounding[node.peek("roundingMode") ?? ""] ?? 4))
+        if let s = node.peek("numberStyle") {
+            attr["numberStyle"] = b.number(Int64(["none": 0, "decimal": 1, "currency": 2, "percent": 3, "scientific": 4, "spellOut": 5][s] ?? 0))
+        }
+        attr["nilSymbol"] = str(node.peek("nilSymbol") ?? "")
+        for k in ["positiveFormat", "negativeFormat", "currencySymbol", "internationalCurrencySymbol", "percentSymbol", "perMillSymbol",
+                  "minusSign", "plusSign", "exponentSymbol", "zeroSymbol", "notANumberSymbol", "currencyCode", "decimalSeparator",
+                  "groupingSeparator", "currencyDecimalSeparator", "positivePrefix", "positiveSuffix", "negativePrefix", "negativeSuffix"] {
+            if let v = node.peek(k) { attr[k] = str(v) }
+        }
+        if !nilKeys.contains("negativeInfinitySymbol") { attr["negativeInfinitySymbol"] = str("-\u{221E}") }
+        if !nilKeys.contains("positiveInfinitySymbol") { attr["positiveInfinitySymbol"] = str("+\u{221E}") }
+        for (k, v) in numberFromChild { attr[k] = v }
+        let attrs = attr.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { (str($0), attr[$0]!) }
+        var e = Entries()
+        e.obj("NS.attributes", b.dictionary("NSMutableDictionary", attrs))
+        let minI = Int(node.peek("minimumIntegerDigits") ?? "") ?? 1
+        let maxI = min(Int(node.peek("maximumIntegerDigits") ?? "") ?? 42, 42)
+        let gen = String(repeating: "#", count: max(0, maxI - minI)) + String(repeating: "0", count: minI)
+        let pos = node.peek("positiveFormat") ?? gen
+        e.obj("NS.positiveformat", str(pos))
+        e.obj("NS.negativeformat", str(node.peek("negativeFormat") ?? pos))
+        e.null("NS.positiveattrs")
+        e.null("NS.negativeattrs")
+        e.null("NS.zero")
+        e.obj("NS.nil", attributedString(""))
+        e.obj("NS.nan", b.graph.add(NibObject(className: "NSAttributedString", entries: [
+            NibEntry(key: "NSString", value: .object(str("NaN"))),
+            NibEntry(key: "NSAttributes", value: .object(b.dictionary("NSDictionary", [])))])))
+        if let m = numberFromChild["minimum"] { e.obj("NS.min", m) }
+        if let m = numberFromChild["maximum"] { e.obj("NS.max", m) }
+        var r = Entries()
+        r.int("NS.roundingmode", 3)
+        r.bool("NS.raise.overflow", true)
+        r.bool("NS.raise.underflow", true)
+        r.bool("NS.raise.dividebyzero", true)
+        e.obj("NS.rounding", b.graph.add(NibObject(className: "NSDecimalNumberHandler", entries: r.list)))
+        e.obj("NS.decimal", str("."))
+        e.obj("NS.thousand", str(","))
+        e.bool("NS.hasthousands", node.peek("usesGroupingSeparator") == "YES")
+        e.bool("NS.localized", true)
+        e.bool("NS.allowsfloats", node.peek("allowsFloats") != "NO")
+        finish(i, "NSNumberFormatter", e)
+        return i
+    }
+
+    func attributedString(_ s: String) -> Int {
+        b.graph.add(NibObject(className: "NSAttributedString", entries: [NibEntry(key: "NSString", value: .object(str(s)))]))
+    }
+}

@@ -1,0 +1,127 @@
+import NibArchive
+
+extension AppKitCompiler {
+    func encodeWindow(_ node: XMLNode) -> Int {
+        let i = define(node, "NSWindowTemplate")
+        node.markUsed("title", "subtitle", "customClass", "customModule", "customModuleProvider", "identifier", "allowsToolTipsWhenApplicationIsInactive",
+                      "autorecalculatesKeyViewLoop", "oneShot", "releasedWhenClosed", "hidesOnDeactivate", "visibleAtLaunch",
+                      "restorable", "frameAutosaveName", "tabbingMode", "toolbarStyle", "animationBehavior", "showsToolbarButton",
+                      "titlebarAppearsTransparent", "titleVisibility", "appearanceType", "canHide", "level", "hasShadow",
+                      "preventsApplicationTerminationWhenModal", "becomesKeyOnlyIfNeeded", "floatingPanel", "worksWhenModal",
+                      "contentViewController", "userLabel", "delegate", "initialFirstResponder", "titlebarSeparatorStyle")
+        var e = Entries()
+        if let sm = node.child("windowStyleMask") {
+            var v = 0
+            let names: [(String, Int)] = [("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16),
+                                          ("docModal", 64), ("nonactivatingPanel", 128), ("texturedBackground", 256),
+                                          ("unifiedTitleAndToolbar", 4096), ("HUD", 8192), ("fullScreen", 16384),
+                                          ("fullSizeContentView", 0x8000)]
+            for (n, bit) in names where sm[n] == "YES" { v |= bit }
+            ctx.ignore(sm)
+            e.int("NSWindowStyleMask", v)
+        }
+        e.int("NSWindowBacking", 2)
+        let content = Rect(node.child("rect", key: "contentRect")) ?? Rect()
+        let screen = Rect(node.child("rect", key: "screenRect"))
+        let pos = node.child("windowPositionMask")
+        var wr = content
+        if pos == nil, let s = screen {
+            wr.x = s.x + (s.w - content.w) / 2
+            wr.y = s.y + (s.h - content.h) / 2
+        } else if pos == nil {
+            wr.x = -content.w / 2
+            wr.y = -content.h / 2
+        }
+        e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
+        var wt = 1 << 29
+        if node.peek("autorecalculatesKeyViewLoop") != "NO" { wt |= 1 << 11 }
+        if node.peek("allowsToolTipsWhenApplicationIsInactive") != "NO" { wt |= 1 << 13 }
+        var struts = 0xF
+        if let pos {
+            ctx.ignore(pos)
+            let l = pos.peek("leftStrut") == "YES", r = pos.peek("rightStrut") == "YES"
+            let t = pos.peek("topStrut") == "YES", bo = pos.peek("bottomStrut") == "YES"
+            if l && r && t && bo { struts = 0xF }
+            else if l && t { struts = 0x5 }
+            else if l && bo { struts = 0x0 }
+            else if r && t { struts = 0x6 }
+            else if r && bo { struts = 0x2 }
+            else { struts = 0xF }
+        }
+        wt |= struts << 19
+        if node.peek("oneShot") == "YES" { wt |= 1 << 28 }
+        if node.peek("releasedWhenClosed") == "NO" { wt |= 1 << 30 }
+        if node.peek("hidesOnDeactivate") == "YES" { wt |= 1 << 31 }
+        e.int("NSWTFlags", Int(Int32(truncatingIfNeeded: wt)))
+        e.obj("NSWindowTitle", str(titleText(node) ?? ""))
+        e.obj("NSWindowSubtitle", str(node.peek("subtitle") ?? ""))
+        e.obj("NSWindowClass", str(node.peek("customClass") ?? (node.name == "panel" ? "NSPanel" : "NSWindow")))
+        let toolbarNode = node.children.first { $0.name == "toolbar" }
+        if let toolbarNode { e.obj("NSViewClass", encodeToolbar(toolbarNode)) } else { e.null("NSViewClass") }
+        if let id = node.peek("identifier") { e.obj("NSUserInterfaceItemIdentifier", str(id)) } else { e.null("NSUserInterfaceItemIdentifier") }
+        let minSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "minSize" }
+        let maxSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "maxSize" }
+        if let m = minSize { ctx.ignore(m); e.obj("NSWindowContentMinSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
+        if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
+            var o = ViewOptions()
+            o.frame = Rect(x: 0, y: 0, w: content.w, h: content.h)
+            o.noSuperview = true
+            let v = encodeContentView(cv, options: o)
+            e.obj("NSWindowView", v)
+        } else {
+            e.null("NSWindowView")
+        }
+        e.obj("NSScreenRect", str(screen.map { rectString($0.x, $0.y, $0.w, $0.h) } ?? "{{0, 0}, {0, 0}}"))
+        if let m = minSize { e.obj("NSMinSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
+        if let m = maxSize {
+            ctx.ignore(m)
+            e.obj("NSMaxSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0)))
+        } else if toolbarNode == nil {
+            e.obj("NSMaxSize", str("{10000000000000, 10000000000000}"))
+        }
+        if let cb = node.child("windowCollectionBehavior") {
+            ctx.ignore(cb)
+            var v = 0
+            let names: [(String, Int)] = [("canJoinAllSpaces", 1), ("moveToActiveSpace", 2), ("managed", 4), ("transient", 8),
+                                          ("stationary", 16), ("participatesInCycle", 32), ("ignoresCycle", 64),
+                                          ("fullScreenPrimary", 128), ("fullScreenAuxiliary", 256), ("fullScreenNone", 512),
+                                          ("allowsTiling", 2048), ("disallowsTiling", 4096)]
+            for (n, bit) in names where cb.peek(n) == "YES" { v |= bit }
+            e.int("NSWindowCollectionBehavior", v)
+        }
+        if let f = node.peek("frameAutosaveName") { e.obj("NSFrameAutosaveName", str(f)) }
+        e.bool("NSWindowIsRestorable", node.peek("restorable") != "NO")
+        e.obj("NSMinFullScreenContentSize", str("{0, 0}"))
+        e.obj("NSMaxFullScreenContentSize", str("{0, 0}"))
+        if let t = node.peek("tabbingMode") {
+            e.int("NSWindowTabbingMode", ["automatic": 0, "preferred": 1, "disallowed": 2][t] ?? 0)
+        }
+        if let t = node.peek("toolbarStyle") {
+            e.int("NSWindowToolbarStyle", ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "unifiedCompact": 4, "compact": 4][t] ?? 0)
+        }
+        if let r = classReference(node) { e.obj("IBClassReference", r) }
+        finish(i, "NSWindowTemplate", e)
+        if node.peek("visibleAtLaunch") != "NO" { visibleWindows.append(i) }
+        collectConnections(node, source: i)
+        return i
+    }
+
+    /// A window/box content view (no superview).
+    func encodeContentView(_ cv: XMLNode, options: ViewOptions) -> Int {
+        if cv.name == "view" || cv.name == "customView" {
+            var (i, e, cls) = beginView(cv, "NSView")
+            var o = options
+            o.subviews = encodeSubviews(cv, index: i)
+            viewKeys(cv, index: i, superview: nil, e: &e, o)
+            finish(i, cls, e)
+            collectConnections(cv, source: i)
+            return i
+        }
+        if cv.name == "clipView" {
+            var r = options.frame ?? Rect()
+            if let x = Rect(cv.child("rect", key: "frame")) { r.x = x.x; r.y = x.y }
+            return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: r).0
+        }
+        return encodeView(cv, superview: nil)
+    }
+}
