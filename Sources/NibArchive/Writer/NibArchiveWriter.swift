@@ -108,10 +108,13 @@ public struct NibArchiveWriter: Sendable {
 
         let objectsOffset = out.count
         var valueCount = 0
+        // Only values owned by objects are written, so a decoded archive's empty-object start (which
+        // may have pointed at values owned by nobody) is clamped to stay inside the values table.
+        let totalValues = objects.reduce(0) { $0 + $1.entries.count }
         for (index, object) in objects.enumerated() {
             appendVarint(classIndex[object.className]!, to: &out)
             if object.entries.isEmpty {
-                appendVarint(layout?.emptyObjectFirstValue[index] ?? 0, to: &out)
+                appendVarint(min(layout?.emptyObjectFirstValue[index] ?? 0, totalValues), to: &out)
             } else {
                 appendVarint(valueCount, to: &out)
             }
