@@ -107,4 +107,46 @@ import Testing
         #expect(archive.wasCompressed)
         #expect(archive.objectCount == 3)
     }
+
+    // Swift's String == applies Unicode canonical equivalence: "é" (C3 A9) == "e\u{301}" (65 CC 81).
+    // The archive compares bytes, so these are two different keys / class names and must stay so.
+    static let precomposed: [UInt8] = [0xC3, 0xA9]
+    static let decomposed: [UInt8] = [0x65, 0xCC, 0x81]
+
+    @Test func canonicallyEquivalentKeysStayDistinct() throws {
+        let bytes = R.with {
+            $0.tables = [[0x80, 0x80, 0x82], R.keyEntry(Self.precomposed) + R.keyEntry(Self.decomposed),
+                         [0x80, 0x04, 0x81, 0x05], R.classEntry(Array("NSObject".utf8))]
+            $0.counts = [1, 2, 2, 1]
+        }
+        let archive = try Self.roundTrip(bytes)
+        #expect(archive.keyIndex(named: "e\u{301}") == 1)
+        let canonical = try NibArchive(bytes: NibArchiveWriter().write(NibGraph(archive)))
+        #expect(canonical.keyCount == 2)
+        #expect(canonical.keyBytes(canonical.valueKeyIndex(0)).copyBytes() == Self.precomposed)
+        #expect(canonical.keyBytes(canonical.valueKeyIndex(1)).copyBytes() == Self.decomposed)
+    }
+
+    @Test func canonicallyEquivalentClassNamesWithFallback() throws {
+        let bytes = R.with {
+            $0.tables = [[0x80, 0x80, 0x80, 0x81, 0x80, 0x80], [], [],
+                         R.classEntry(Self.precomposed, fallbacks: [1]) + R.classEntry(Self.decomposed)]
+            $0.counts = [2, 0, 0, 2]
+        }
+        let archive = try Self.roundTrip(bytes)
+        // Object 1 is unreachable, so the ibtool layout drops it; the preserving layout keeps both.
+        let preserved = try NibArchive(bytes: NibArchiveWriter(options: .preserveLayout).write(NibGraph(archive)))
+        #expect(preserved.classNameBytes(preserved.object(0).classIndex).copyBytes() == Self.precomposed)
+        #expect(preserved.classNameBytes(preserved.object(1).classIndex).copyBytes() == Self.decomposed)
+        #expect(preserved.fallbacks(ofClass: 0) == [1])
+    }
+
+    @Test func duplicateClassNamesWithFallbackBetweenThem() throws {
+        let bytes = R.with {
+            $0.tables = [[0x80, 0x80, 0x80, 0x81, 0x80, 0x80], [], [],
+                         R.classEntry(Array("A".utf8), fallbacks: [1]) + R.classEntry(Array("A".utf8))]
+            $0.counts = [2, 0, 0, 2]
+        }
+        try Self.roundTrip(bytes)
+    }
 }
