@@ -273,6 +273,12 @@ enum GzipSamples {
         var oneMiB = NibReadOptions()
         oneMiB.maxDecompressedSize = 1 << 20
         let zeros = Gzip.compress([UInt8](repeating: 0, count: 8 << 20))
+        var unlimited = NibReadOptions()
+        unlimited.maxDecompressedSize = .max
+        // 4.2 MB is enough for the 1032x ratio to allow ISIZE = 2^32 - 1; the content never gets read.
+        var huge = [UInt8](repeating: 0, count: 4_200_000)
+        huge.replaceSubrange(0..<10, with: f[0..<10])
+        huge = patched(huge, huge.count - 4, .max)
         var badBlock = f
         badBlock[10] = 0x07  // BFINAL=1, BTYPE=11 (reserved)
         return [
@@ -282,6 +288,7 @@ enum GzipSamples {
             MalformedCase("gzip: stream cut to 17 bytes", Array(f[0..<17]), .truncated, .compressed, 17),
             MalformedCase("gzip: declared size above the limit", GzipSamples.withISIZE(65 << 20), .limitExceeded, .compressed, n - 4),
             MalformedCase("gzip: real size above a small limit", f, .limitExceeded, .compressed, n - 4, options: small),
+            MalformedCase("gzip: ISIZE 2^32-1 with an unlimited maxDecompressedSize", huge, .limitExceeded, .compressed, huge.count - 4, options: unlimited),
             MalformedCase("gzip: 8 MiB bomb under a 1 MiB limit", zeros, .limitExceeded, .compressed, zeros.count - 4, options: oneMiB),
             MalformedCase("gzip: declared size above 1032x the input", GzipSamples.withISIZE(60 << 20), .corruptCompressedData, .compressed, n - 4),
             MalformedCase("gzip: garbage between deflate data and trailer", Array(f[0..<(n - 8)]) + [0xDE, 0xAD, 0xBE] + GzipSamples.trailer,
