@@ -36,7 +36,7 @@ let package = Package(
             ]),
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
-        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "NibTestSupport"]),

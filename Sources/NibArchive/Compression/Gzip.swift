@@ -43,7 +43,10 @@ public enum Gzip {
 
     /// Inflates a single gzip member, checking header, CRC-32 and size; output above `limit` bytes
     /// is an error, and nothing larger than `limit` is ever allocated.
-    package static func inflate(_ input: UnsafeRawBufferPointer, limit: Int) throws(NibArchiveError) -> ByteStorage {
+    package static func inflate(_ input: UnsafeRawBufferPointer, limit requestedLimit: Int) throws(NibArchiveError) -> ByteStorage {
+        // ISIZE is 32 bits and archives are below 4 GiB, so no limit above 2^32 - 2 is meaningful; the
+        // clamp also keeps `expectedSize + 1` inside zlib's 32-bit avail_out.
+        let limit = min(requestedLimit, Int(UInt32.max) - 1)
         let n = input.count
         func fail(_ kind: NibArchiveError.Kind, _ at: Int, _ message: String) -> NibArchiveError {
             NibArchiveError(kind, .compressed, at: at, message)

@@ -58,42 +58,46 @@ public struct NibArchiveWriter: Sendable {
         let layout = options.useLayoutHint ? graph.layout : nil
 
         // Key table.
+        // Keys and class names are matched by their UTF-8 bytes: Swift's String == would merge
+        // canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
         var keys = [String]()
-        var keyIndex = [String: Int]()
+        var keyIndex = [ExactString: Int]()
         if let layout {
-            for (i, k) in layout.keys.enumerated() { keyIndex[k] = i }
+            for (i, k) in layout.keys.enumerated() where keyIndex[ExactString(k)] == nil { keyIndex[ExactString(k)] = i }
             keys = layout.keys
         }
         for object in objects {
-            for entry in object.entries where keyIndex[entry.key] == nil {
-                keyIndex[entry.key] = keys.count
+            for entry in object.entries where keyIndex[ExactString(entry.key)] == nil {
+                keyIndex[ExactString(entry.key)] = keys.count
                 keys.append(entry.key)
             }
         }
 
         // Class table.
         var classNames = [String]()
-        var classIndex = [String: Int]()
+        var classIndex = [ExactString: Int]()
         var classFallbacks = [[Int]]()
         if let layout {
             for (i, c) in layout.classes.enumerated() {
-                classIndex[c.name] = i
+                if classIndex[ExactString(c.name)] == nil { classIndex[ExactString(c.name)] = i }
                 classNames.append(c.name)
                 classFallbacks.append(c.fallbacks)
             }
         }
         func addClass(_ name: String) {
-            guard classIndex[name] == nil else { return }
-            classIndex[name] = classNames.count
+            guard classIndex[ExactString(name)] == nil else { return }
+            classIndex[ExactString(name)] = classNames.count
             classNames.append(name)
             classFallbacks.append([])
         }
         for object in objects { addClass(object.className) }
-        let fallbackOnly = Set(graph.classFallbacks.values.joined()).subtracting(classIndex.keys).sorted()
+        let fallbackOnly = Set(graph.classFallbacks.values.joined().map(ExactString.init))
+            .subtracting(classIndex.keys).map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in fallbackOnly { addClass(name) }
         for (name, list) in graph.classFallbacks {
-            guard let i = classIndex[name], classFallbacks[i].isEmpty else { continue }
-            classFallbacks[i] = list.compactMap { classIndex[$0] }
+            guard let i = classIndex[ExactString(name)], classFallbacks[i].isEmpty else { continue }
+            // A class never falls back to its own entry (the reader rejects that).
+            classFallbacks[i] = list.compactMap { classIndex[ExactString($0)] }.filter { $0 != i }
         }
 
         // Conditional references resolve to nil when their target is not otherwise archived.
@@ -108,10 +112,13 @@ public struct NibArchiveWriter: Sendable {
 
         let objectsOffset = out.count
         var valueCount = 0
+        // Only values owned by objects are written, so a decoded archive's empty-object start (which
+        // may have pointed at values owned by nobody) is clamped to stay inside the values table.
+        let totalValues = objects.reduce(0) { $0 + $1.entries.count }
         for (index, object) in objects.enumerated() {
-            appendVarint(classIndex[object.className]!, to: &out)
+            appendVarint(classIndex[ExactString(object.className)]!, to: &out)
             if object.entries.isEmpty {
-                appendVarint(layout?.emptyObjectFirstValue[index] ?? 0, to: &out)
+                appendVarint(min(layout?.emptyObjectFirstValue[index] ?? 0, totalValues), to: &out)
             } else {
                 appendVarint(valueCount, to: &out)
             }
@@ -128,7 +135,7 @@ public struct NibArchiveWriter: Sendable {
         let valuesOffset = out.count
         for object in objects {
             for entry in object.entries {
-                appendVarint(keyIndex[entry.key]!, to: &out)
+                appendVarint(keyIndex[ExactString(entry.key)]!, to: &out)
                 var value = entry.value
                 if case .conditionalObject(let i) = value { value = referenced[i] ? .object(i) : .null }
                 out.append(value.valueType.rawValue)
@@ -170,5 +177,20 @@ public struct NibArchiveWriter: Sendable {
             classCount: UInt32(classNames.count), classNamesOffset: UInt32(classesOffset))
         out.replaceSubrange(0..<NibArchiveHeader.size, with: header.encoded)
         return out
+    }
+}
+
+/// A String hashed and compared by its UTF-8 bytes rather than by Unicode canonical equivalence,
+/// so that keys and class names that differ only in normalisation stay distinct table entries.
+struct ExactString: Hashable {
+    let string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (a: ExactString, b: ExactString) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var s = string
+        s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
