@@ -64,7 +64,7 @@ func makeInput(name: String, bytes: [UInt8]) -> RuntimeInput {
         let roots = try cached.instantiate(owner: owner)
         _ = try cachedGzip.instantiate(owner: owner)
         let count = GraphShape(roots: roots, owner: owner).objects.count
-        note("\(name): \(bytes.count) bytes plain, \(gzip.count) gzip, \(count) objects created per instantiation")
+        note("\(name): \(bytes.count) bytes plain, \(gzip.count) gzip, \(count) generic objects reachable from the top-level objects and owner outlets")
         return RuntimeInput(name: name, plainPath: plainPath, gzipPath: gzipPath, plainBytes: bytes.count,
                             gzipBytes: gzip.count, cached: cached, cachedGzip: cachedGzip, objectCount: count)
     } catch {
@@ -82,8 +82,8 @@ func corpusBytes(_ relative: String) -> [UInt8] {
 
 /// A small UIKit cell nib.
 let smallInput = makeInput(name: "small", bytes: corpusBytes("duckduckgo/BrowsingMenuSeparatorViewCell.nib"))
-/// A typical AppKit window nib (a window with tables, scroll views, headers and columns).
-let typicalInput = makeInput(name: "typical", bytes: corpusBytes("appkit-samples/test24_tables_elastic.nib"))
+/// A typical AppKit window nib (a chooser window: scroll views, tables, buttons, text fields; 336 archived objects).
+let typicalInput = makeInput(name: "typical", bytes: corpusBytes("appkit-samples/HSChooserWindow.nib"))
 /// A large generated UIKit nib: a root view with 100 container views of 30 labels each.
 let largeInput = makeInput(name: "large", bytes: largeUIKitNib(containers: 100, labelsPerContainer: 30))
 
@@ -472,6 +472,12 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 2_000,
         thresholds: gate)
 
+    // Reading from disk goes through Foundation (FileManager, file handles) and builds dictionaries whose
+    // growth depends on malloc_usable_size: counts vary by a few allocations between runs (small 483-489,
+    // typical 1,905-1,914 seen). Tolerate that (16, or 64 for the large nib), far below one per object.
+    let diskGate: (RuntimeInput) -> [BenchmarkMetric: BenchmarkThresholds] = { input in
+        [.mallocCountTotal: .init(absolute: [.p90: input.name == "large" ? 64 : 16])]
+    }
     for (input, iterations) in [(smallInput, 2_000), (typicalInput, 1_000), (largeInput, 60)] {
         let label = input.name.prefix(1).uppercased() + input.name.dropFirst()
         Benchmark("Instantiate\(label)Cached",
@@ -483,11 +489,13 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { blackHole(instantiateCached(input.cachedGzip)) }
         }
         Benchmark("Instantiate\(label)Disk",
-                  configuration: .init(maxIterations: iterations / 4, setup: { _ = input })) { benchmark in
+                  configuration: .init(maxIterations: iterations / 4, thresholds: diskGate(input),
+                                       setup: { _ = input })) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(instantiateFromDisk(input.plainPath)) }
         }
         Benchmark("Instantiate\(label)DiskGzip",
-                  configuration: .init(maxIterations: iterations / 4, setup: { _ = input })) { benchmark in
+                  configuration: .init(maxIterations: iterations / 4, thresholds: diskGate(input),
+                                       setup: { _ = input })) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(instantiateFromDisk(input.gzipPath)) }
         }
     }
@@ -498,8 +506,11 @@ let benchmarks: @Sendable () -> Void = {
         let shape = typicalShape
         for _ in benchmark.scaledIterations { blackHole(buildDirectly(shape).count) }
     }
+    // Foundation's unarchiver varies by a few allocations between runs (2,680-2,684 seen): tolerate 16.
     Benchmark("TypicalKeyedUnarchive",
-              configuration: .init(maxIterations: 200, setup: { _ = keyedArchive })) { benchmark in
+              configuration: .init(maxIterations: 200,
+                                   thresholds: [.mallocCountTotal: .init(absolute: [.p90: 16])],
+                                   setup: { _ = keyedArchive })) { benchmark in
         let data = keyedArchive.data
         for _ in benchmark.scaledIterations { blackHole(unarchive(data).children.count) }
     }
