@@ -30,5 +30,17 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "NibRuntimeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibArchive", package: parentIdentity),
+                .product(name: "NibRuntime", package: parentIdentity),
+            ],
+            path: "Benchmarks/NibRuntimeBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ]
 )
