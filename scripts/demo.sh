@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 input="${1:-Corpus/ios/LoginViewController.xib}"
-swift build -c release --product nibc >&2
+swift build -c release --static-swift-stdlib --product nibc >&2
 out="${TMPDIR:-/tmp}/nibc-demo/$(basename "${input%.xib}").nib"
 mkdir -p "$(dirname "$out")"
 .build/release/nibc compile "$input" -o "$out"
