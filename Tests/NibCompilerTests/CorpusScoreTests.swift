@@ -7,6 +7,10 @@ import NibTestSupport
 /// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
 @Suite struct CorpusScoreTests {
     /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005.
+    /// Below 0.9 strict: FavoriteHomeCell, BrowsingMenuViewController, OmniBar and
+    /// PrivacyProtectionHeaderCell only by the group order inside `UIViewAutolayoutConstraints`
+    /// (loose 1.0; see Constraints.swift), 7.0.0 TabView by a trait storage that ibtool writes three
+    /// times (condition unknown). The SwiftMessages pairs are compiled with coder version 9.
     static let achieved: [String: (Double, Double)] = [
         "nib/duckduckgo/ActionMessageView.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuButton.xib": (1.0, 1.0),
