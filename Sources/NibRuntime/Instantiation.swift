@@ -48,13 +48,23 @@ final class InstantiationRun {
         // 1d. Generic objects take their values now that every object exists.
         for n in plan.genericInstances {
             let info = plan.instances[Int(n)]
-            let g = objects[Int(info.objectIndex)] as! GenericNibObject
-            var values = [NibDecodedValue]()
-            values.reserveCapacity(Int(info.valueEnd - info.valueStart))
-            for v in Int(info.valueStart)..<Int(info.valueEnd) {
-                values.append(resolve(plan.values[v], key: nil, requester: nil, weakBackReferences: true))
+            let g = unsafeDowncast(objects[Int(info.objectIndex)].unsafelyUnwrapped, to: GenericNibObject.self)
+            // Objects without references share the plan's converted values: no allocation.
+            if let shared = plan.constantInstanceValues[Int(n)] {
+                g.values = shared
+                continue
             }
-            g.values = values
+            let start = Int(info.valueStart), end = Int(info.valueEnd)
+            guard start < end else { continue }
+            g.values = [NibDecodedValue](unsafeUninitializedCapacity: end - start) { buffer, count in
+                for v in start..<end {
+                    let value = plan.values[v]
+                    (buffer.baseAddress! + count).initialize(to: value.hasRefs
+                        ? resolve(value, key: nil, requester: nil, weakBackReferences: true)
+                        : plan.constantValues[v])
+                    count += 1
+                }
+            }
         }
         // References that were cut by a cycle between registered classes.
         for (requester, key, target) in late {
