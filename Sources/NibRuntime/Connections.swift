@@ -24,6 +24,10 @@ extension InstantiationRun {
                     if isNilOwner(s) { throw NibLoadingError.nilOwner(key: selector) }
                     continue
                 }
+                if let g = source as? GenericNibObject {
+                    g.recordAction(target: target, selector: selector, events: events)
+                    continue
+                }
                 guard let control = source as? NibConnectable else {
                     throw NibLoadingError.unrecognizedSelector(className: NibRuntimeNames.className(of: source), selector: selector)
                 }

@@ -77,7 +77,14 @@ final class InstantiationRun {
         try connect()
         // 3. Awake.
         for n in plan.awakeOrder {
-            (objects[Int(plan.instances[Int(n)].objectIndex)] as? NibAwaking)?.awakeFromNib()
+            let info = plan.instances[Int(n)]
+            guard let object = objects[Int(info.objectIndex)] else { continue }
+            // Generic objects are known statically: no protocol conformance lookup for them.
+            if info.registered == nil {
+                unsafeDowncast(object, to: GenericNibObject.self).awakeFromNib()
+            } else {
+                (object as? NibAwaking)?.awakeFromNib()
+            }
         }
         if plan.platform == .macOS {
             for (index, _) in plan.placeholders { (objects[Int(index)] as? NibAwaking)?.awakeFromNib() }
