@@ -9,6 +9,8 @@ final class InstantiationRun {
     var pendingError: (any Error)?
     var coder: NibCoder!
     var owner: AnyObject?
+    /// `owner` as `NibConnectable`, looked up once per instantiation.
+    var ownerConnectable: NibConnectable?
 
     init(plan: InstantiationPlan) {
         self.plan = plan
@@ -19,7 +21,8 @@ final class InstantiationRun {
     /// Runs NIB-LOADING.md §2: placeholders, creation, values, connections, awake, top-level objects.
     func run(owner: AnyObject?, externalObjects: [String: AnyObject]) throws -> [AnyObject] {
         self.owner = owner
-        coder = NibCoder(run: self)
+        // Only registered classes read values through a coder.
+        if !plan.registeredInstances.isEmpty { coder = NibCoder(run: self) }
         // 1a. Placeholders are looked up, not created.
         for (index, kind) in plan.placeholders {
             switch kind {
