@@ -4,6 +4,8 @@ extension InstantiationRun {
 
     /// Makes every outlet, outlet collection, action and runtime attribute connection, in archive order.
     func connect() throws {
+        // The File's Owner is the source of most key-value connections: look its conformance up once.
+        ownerConnectable = owner as? NibConnectable
         for connection in plan.connections {
             let s = Int(connection.sourceIndex)
             switch connection {
@@ -24,6 +26,10 @@ extension InstantiationRun {
                     if isNilOwner(s) { throw NibLoadingError.nilOwner(key: selector) }
                     continue
                 }
+                if let g = source as? GenericNibObject {
+                    g.recordAction(target: target, selector: selector, events: events)
+                    continue
+                }
                 guard let control = source as? NibConnectable else {
                     throw NibLoadingError.unrecognizedSelector(className: NibRuntimeNames.className(of: source), selector: selector)
                 }
@@ -37,6 +43,7 @@ extension InstantiationRun {
     /// The source of a key-value connection, or UIKit's error for it; nil for an absent AppKit
     /// Application object or First Responder, whose connections are skipped.
     func connectable(_ s: Int, key: String) throws -> NibConnectable? {
+        if let c = ownerConnectable, plan.slots[s].isOwner { return c }
         guard let source = objects[s] else {
             if isNilOwner(s) { throw NibLoadingError.nilOwner(key: key) }
             return nil

@@ -14,10 +14,16 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     /// The decoded values, in archived order (parallel to `keys`).
     public internal(set) var values: [NibDecodedValue] = []
     /// Outlets set on this object, by property name (outlets to the owner and external objects are weak).
-    public var outlets: [String: AnyObject] { outletStorage.compactMapValues(\.object) }
-    private var outletStorage: [String: NibDecodedValue] = [:]
+    public var outlets: [String: AnyObject] {
+        var result = [String: AnyObject](minimumCapacity: outletStorage.count)
+        for (name, value) in outletStorage { if let o = value.object { result[name] = o } }
+        return result
+    }
+    /// Outlets by name, in the order first set (one small array rather than a dictionary and an order array:
+    /// objects receive few outlets, and this costs one allocation instead of two).
+    private var outletStorage: [(name: String, value: NibDecodedValue)] = []
     /// Outlet names in the order they were set.
-    public private(set) var outletOrder: [String] = []
+    public var outletOrder: [String] { outletStorage.map(\.name) }
     /// Outlet collections set on this object.
     public private(set) var outletCollections: [String: [AnyObject]] = [:]
     /// Target–action pairs added to this object, in connection order.
@@ -74,8 +80,12 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     /// Records an outlet; the loader passes `weakly` for targets that something else keeps alive (placeholders,
     /// objects owned through archived values), so that outlets never form reference cycles.
     func setOutlet(_ name: String, to object: AnyObject?, weakly: Bool) {
-        if outletStorage[name] == nil { outletOrder.append(name) }
-        outletStorage[name] = object.map { weakly ? .weakObject(NibWeakReference($0)) : .object($0) } ?? .null
+        let value: NibDecodedValue = object.map { weakly ? .weakObject(NibWeakReference($0)) : .object($0) } ?? .null
+        if let i = outletStorage.firstIndex(where: { $0.name == name }) {
+            outletStorage[i].value = value
+        } else {
+            outletStorage.append((name, value))
+        }
         connectionCount += 1
     }
 
@@ -87,6 +97,10 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
 
     /// Records the action.
     public func addAction(target: AnyObject?, selector: String, events: UInt64) throws {
+        recordAction(target: target, selector: selector, events: events)
+    }
+
+    func recordAction(target: AnyObject?, selector: String, events: UInt64) {
         actions.append(NibAction(target: target, selector: selector, events: events))
         connectionCount += 1
     }

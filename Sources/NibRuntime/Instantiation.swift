@@ -9,6 +9,8 @@ final class InstantiationRun {
     var pendingError: (any Error)?
     var coder: NibCoder!
     var owner: AnyObject?
+    /// `owner` as `NibConnectable`, looked up once per instantiation.
+    var ownerConnectable: NibConnectable?
 
     init(plan: InstantiationPlan) {
         self.plan = plan
@@ -19,7 +21,8 @@ final class InstantiationRun {
     /// Runs NIB-LOADING.md §2: placeholders, creation, values, connections, awake, top-level objects.
     func run(owner: AnyObject?, externalObjects: [String: AnyObject]) throws -> [AnyObject] {
         self.owner = owner
-        coder = NibCoder(run: self)
+        // Only registered classes read values through a coder.
+        if !plan.registeredInstances.isEmpty { coder = NibCoder(run: self) }
         // 1a. Placeholders are looked up, not created.
         for (index, kind) in plan.placeholders {
             switch kind {
@@ -48,13 +51,23 @@ final class InstantiationRun {
         // 1d. Generic objects take their values now that every object exists.
         for n in plan.genericInstances {
             let info = plan.instances[Int(n)]
-            let g = objects[Int(info.objectIndex)] as! GenericNibObject
-            var values = [NibDecodedValue]()
-            values.reserveCapacity(Int(info.valueEnd - info.valueStart))
-            for v in Int(info.valueStart)..<Int(info.valueEnd) {
-                values.append(resolve(plan.values[v], key: nil, requester: nil, weakBackReferences: true))
+            let g = unsafeDowncast(objects[Int(info.objectIndex)].unsafelyUnwrapped, to: GenericNibObject.self)
+            // Objects without references share the plan's converted values: no allocation.
+            if let shared = plan.constantInstanceValues[Int(n)] {
+                g.values = shared
+                continue
             }
-            g.values = values
+            let start = Int(info.valueStart), end = Int(info.valueEnd)
+            guard start < end else { continue }
+            g.values = [NibDecodedValue](unsafeUninitializedCapacity: end - start) { buffer, count in
+                for v in start..<end {
+                    let value = plan.values[v]
+                    (buffer.baseAddress! + count).initialize(to: value.hasRefs
+                        ? resolve(value, key: nil, requester: nil, weakBackReferences: true)
+                        : plan.constantValues[v])
+                    count += 1
+                }
+            }
         }
         // References that were cut by a cycle between registered classes.
         for (requester, key, target) in late {
@@ -67,7 +80,14 @@ final class InstantiationRun {
         try connect()
         // 3. Awake.
         for n in plan.awakeOrder {
-            (objects[Int(plan.instances[Int(n)].objectIndex)] as? NibAwaking)?.awakeFromNib()
+            let info = plan.instances[Int(n)]
+            guard let object = objects[Int(info.objectIndex)] else { continue }
+            // Generic objects are known statically: no protocol conformance lookup for them.
+            if info.registered == nil {
+                unsafeDowncast(object, to: GenericNibObject.self).awakeFromNib()
+            } else {
+                (object as? NibAwaking)?.awakeFromNib()
+            }
         }
         if plan.platform == .macOS {
             for (index, _) in plan.placeholders { (objects[Int(index)] as? NibAwaking)?.awakeFromNib() }

@@ -134,6 +134,13 @@ final class InstantiationPlan: Sendable {
     /// caller) or an object strongly reachable from a top-level object through archived values. Generic
     /// objects hold outlets to such objects weakly, so outlets (delegates, back links) never form cycles.
     let ownedOutsideOutlets: [Bool]
+    /// Per plan value: the value already converted when it holds no reference (the same for every
+    /// instantiation, so instantiations share it instead of rebuilding it); `.null` for values with references.
+    /// Holds only scalars, strings, data, numbers, nested templates and collections of those.
+    nonisolated(unsafe) let constantValues: [NibDecodedValue]
+    /// Per instance: its whole value array when none of its values holds a reference, shared by every
+    /// generic object created for it (no allocation per instantiation); nil otherwise.
+    nonisolated(unsafe) let constantInstanceValues: [[NibDecodedValue]?]
 
     init(platform: Platform, slots: [PlanSlot], instances: [PlanInstance], placeholders: [(index: Int32, kind: PlanPlaceholder)],
          keys: PlanKeys, valueKeys: [Int32], values: [PlanValue], connections: [PlanConnection], topLevel: [Int32],
@@ -153,6 +160,39 @@ final class InstantiationPlan: Sendable {
         self.ownerOutletLabels = ownerOutletLabels
         self.nestedNibs = nestedNibs
         self.ownedOutsideOutlets = ownedOutsideOutlets
+        let constants = values.map { $0.hasRefs ? NibDecodedValue.null : Self.constant($0) }
+        self.constantValues = constants
+        self.constantInstanceValues = instances.map { info in
+            let range = Int(info.valueStart)..<Int(info.valueEnd)
+            guard info.registered == nil, !range.isEmpty, !values[range].contains(where: \.hasRefs) else { return nil }
+            return Array(constants[range])
+        }
+    }
+
+    /// A value without references, converted once.
+    static func constant(_ value: PlanValue) -> NibDecodedValue {
+        switch value {
+        case .int(let v): return .int(v)
+        case .bool(let b): return .bool(b)
+        case .float(let f): return .float(f)
+        case .double(let d): return .double(d)
+        case .data(let d): return .data(d)
+        case .string(let s): return .string(s)
+        case .number(let n): return .number(n)
+        case .nib(let t): return .nib(t)
+        case .null, .ref, .weakRef: return .null
+        case .array(let e, _): return .array(e.map(constant))
+        case .set(let e, _): return .set(e.map(constant))
+        case .dictionary(let e, _):
+            var pairs = [NibDecodedPair]()
+            pairs.reserveCapacity(e.count / 2)
+            var i = 0
+            while i + 1 < e.count {
+                pairs.append(NibDecodedPair(key: constant(e[i]), value: constant(e[i + 1])))
+                i += 2
+            }
+            return .dictionary(pairs)
+        }
     }
 
     /// Builds the plan of `archive`, resolving classes through `registry`.

@@ -135,6 +135,17 @@ public final class NibTemplate: Sendable {
         return try InstantiationRun(plan: plan).run(owner: owner, externalObjects: externalObjects)
     }
 
+    /// For benchmarks: instantiates like `instantiate(owner:externalObjects:)` and also returns every object the
+    /// instantiation created (placeholders excluded), in plan order, so that a baseline can build the same objects.
+    @_spi(Benchmarks)
+    public func instantiateReturningCreatedObjects(owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:])
+        throws -> (topLevel: [AnyObject], created: [AnyObject]) {
+        let plan = try loadedPlan()
+        let run = InstantiationRun(plan: plan)
+        let top = try run.run(owner: owner, externalObjects: externalObjects)
+        return (top, plan.instances.compactMap { run.objects[Int($0.objectIndex)] })
+    }
+
     /// The nested nibs (e.g. table-view prototype cells), as templates decoded only when instantiated.
     public func nestedTemplates() throws(NibLoadingError) -> [NibTemplate] { try loadedPlan().nestedNibs }
 

@@ -10,7 +10,7 @@
 import Benchmark
 import Foundation
 import NibArchive
-import NibRuntime
+@_spi(Benchmarks) import NibRuntime
 
 // MARK: - Inputs
 
@@ -61,10 +61,9 @@ func makeInput(name: String, bytes: [UInt8]) -> RuntimeInput {
     do {
         let cached = try NibTemplate(contentsOf: plainPath, registry: NibClassRegistry())
         let cachedGzip = try NibTemplate(contentsOf: gzipPath, registry: NibClassRegistry())
-        let roots = try cached.instantiate(owner: owner)
+        let count = try cached.instantiateReturningCreatedObjects(owner: owner).created.count
         _ = try cachedGzip.instantiate(owner: owner)
-        let count = GraphShape(roots: roots, owner: owner).objects.count
-        note("\(name): \(bytes.count) bytes plain, \(gzip.count) gzip, \(count) generic objects reachable from the top-level objects and owner outlets")
+        note("\(name): \(bytes.count) bytes plain, \(gzip.count) gzip, \(count) objects created per instantiation")
         return RuntimeInput(name: name, plainPath: plainPath, gzipPath: gzipPath, plainBytes: bytes.count,
                             gzipBytes: gzip.count, cached: cached, cachedGzip: cachedGzip, objectCount: count)
     } catch {
@@ -189,16 +188,21 @@ indirect enum ShapeValue {
     case array([ShapeValue]), set([ShapeValue]), dictionary([ShapeValue])
 }
 
-/// The objects an instantiation created (every `GenericNibObject` reachable from the top-level objects
-/// and the owner's outlets), and their values.
+/// The objects an instantiation created (every `GenericNibObject` it created, reachable from the top-level
+/// objects or not, plus any reachable through values and outlets), and their values.
 struct GraphShape {
     var objects: [(className: String, values: [ShapeValue])] = []
     var roots: [Int] = []
 
-    init(roots: [AnyObject], owner: AnyObject) {
+    init(roots: [AnyObject], created: [AnyObject], owner: AnyObject) {
         var index = [ObjectIdentifier: Int]()
         var generic = [GenericNibObject]()
         var stack = roots.compactMap { $0 as? GenericNibObject }
+        // Every created object first, in plan order, so that unreachable ones are built too.
+        for case let g as GenericNibObject in created where index[ObjectIdentifier(g)] == nil {
+            index[ObjectIdentifier(g)] = generic.count
+            generic.append(g)
+        }
         func push(_ v: NibDecodedValue) {
             switch v {
             case .object(let o): if let g = o as? GenericNibObject { stack.append(g) }
@@ -207,6 +211,10 @@ struct GraphShape {
             case .dictionary(let d): d.forEach { push($0.key); push($0.value) }
             default: break
             }
+        }
+        for g in generic {
+            g.values.forEach(push)
+            stack.append(contentsOf: g.outlets.values.compactMap { $0 as? GenericNibObject })
         }
         while let g = stack.popLast() {
             guard index[ObjectIdentifier(g)] == nil else { continue }
@@ -237,9 +245,22 @@ struct GraphShape {
     }
 }
 
+/// The same objects the cached instantiation creates (counted from the plan's instantiation, not hard-coded),
+/// each with the same values and references.
 let typicalShape: GraphShape = {
-    let shape = GraphShape(roots: try! typicalInput.cached.instantiate(owner: owner), owner: owner)
-    note("typical: \(shape.objects.count) objects, \(shape.objects.reduce(0) { $0 + $1.values.count }) values")
+    let (top, created) = try! typicalInput.cached.instantiateReturningCreatedObjects(owner: owner)
+    let shape = GraphShape(roots: top, created: created, owner: owner)
+    precondition(shape.objects.count >= created.count, "baseline builds fewer objects than the instantiation creates")
+    func refs(_ v: ShapeValue) -> Int {
+        switch v {
+        case .strong, .weak: return 1
+        case .array(let a), .set(let a), .dictionary(let a): return a.reduce(0) { $0 + refs($1) }
+        default: return 0
+        }
+    }
+    let values = shape.objects.reduce(0) { $0 + $1.values.count }
+    let references = shape.objects.reduce(0) { $0 + $1.values.reduce(0) { $0 + refs($1) } }
+    note("typical: \(shape.objects.count) objects (\(created.count) created by the instantiation), \(values) values, \(references) references")
     return shape
 }()
 
