@@ -177,9 +177,10 @@ let benchmarks: @Sendable () -> Void = {
     // Every corpus XIB compiled to NIBArchive bytes; one iteration = all files. The archive writer
     // grows its output array past its estimate and Swift sizes array growth with
     // malloc_usable_size, which depends on heap state (see CorpusWrite): an iteration may take a
-    // few allocations more or fewer (seen: fewer than 500 of 113 K). Tolerate one per file.
+    // few allocations more or fewer (seen: 113,456 to 113,6xx under load). Tolerate three per file,
+    // still far below one extra allocation per compiled object.
     Benchmark("CompileCorpus",
-              configuration: .init(thresholds: [.mallocCountTotal: .init(absolute: [.p90: corpus.count])],
+              configuration: .init(thresholds: [.mallocCountTotal: .init(absolute: [.p90: corpus.count * 3])],
                                    setup: { _ = corpus })) { benchmark in
         for _ in benchmark.scaledIterations {
             for input in corpus {
