@@ -4,6 +4,11 @@
 # Each target is one swiftc invocation: the library sources it exercises, compiled as part of the
 # fuzz executable's own module (so package-level helpers like Gzip.inflate are reachable), plus the
 # entry file Fuzz/Sources/<target>.swift, with -sanitize=fuzzer,address.
+# Exception: xib-compile needs NibCompiler, whose sources `import XIB` and `import NibArchive`, so
+# those three modules are built as separate static libraries + .swiftmodule files in out/modules
+# (static archives, so -sanitize=fuzzer,address only instruments them: swiftc has no
+# fuzzer-no-link; -package-name nibc) and the entry is linked against them with
+# -sanitize=fuzzer,address.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -11,12 +16,41 @@ out="$here/out"
 mkdir -p "$out"
 all_targets=(nib-verify nib-gzip)
 [ -d "$root/Sources/XIB" ] && [ -f "$here/Sources/xib-parse.swift" ] && ls "$root"/Sources/XIB/XMLTokenizer.swift >/dev/null 2>&1 && all_targets+=(xib-parse)
+[ -d "$root/Sources/NibCompiler" ] && [ -f "$here/Sources/xib-compile.swift" ] && all_targets+=(xib-compile)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 SWIFTC="${SWIFTC:-swiftc}"
 OPT="${FUZZ_OPT:--O}"
 
+# build_module NAME OUTDIR EXTRA_FLAGS... : one library module as a static archive + swiftmodule.
+build_module() {
+  local name="$1" mods="$2"; shift 2
+  local msrcs; mapfile -t msrcs < <(find "$root/Sources/$name" -name '*.swift' | sort)
+  if [ -f "$mods/lib$name.a" ] && [ -z "$(find "${msrcs[@]}" "$0" -newer "$mods/lib$name.a" 2>/dev/null)" ]; then return 0; fi
+  echo "building module $name"
+  ( cd "$mods" && nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "$name" -package-name nibc -I "$mods" "$@" \
+      -emit-module -emit-module-path "$mods/$name.swiftmodule" \
+      -emit-library -static -o "$mods/lib$name.a" "${msrcs[@]}" 2> >(grep -v "Cannot export local symbol" >&2) )
+}
+
 for t in "${targets[@]}"; do
+  if [ "$t" = xib-compile ]; then
+    mods="$out/modules"; mkdir -p "$mods"
+    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module XIB "$mods"
+    build_module NibArchive "$mods" "${zlib[@]}"
+    build_module NibCompiler "$mods" "${zlib[@]}"
+    entry="$here/Sources/$t.swift"; bin="$out/$t"
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/*.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+      echo "up to date: $bin"; continue
+    fi
+    echo "building $bin"
+    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "Fuzz_xib_compile" -package-name nibc -I "$mods" "${zlib[@]}" \
+      "$entry" -L "$mods" -lNibCompiler -lXIB -lNibArchive -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    continue
+  fi
   entry="$here/Sources/$t.swift"
   [ -f "$entry" ] || { echo "unknown target $t" >&2; exit 2; }
   case "$t" in

@@ -30,6 +30,12 @@ if [ ! -d "$seed" ]; then
           if [ "$target" = nib-gzip ] || [ $((i % 8)) -eq 0 ]; then gzip -n -c "$f" > "$seed/nib-$i.nib.gz"; fi
         done < <(find "$corpus_root/nib" -name '*.nib' -type f -print0 | sort -z)
         ;;
+      xib-compile)  # the compiler's inputs: every corpus .xib (ios, macos, nib) and the project's Corpus/ios
+        i=0
+        while IFS= read -r -d '' f; do
+          i=$((i+1)); cp "$f" "$seed/xib-$i.xib"
+        done < <(find "$corpus_root/ios" "$corpus_root/macos" "$corpus_root/nib" "$root/Corpus/ios" -name '*.xib' -type f -print0 2>/dev/null | sort -z)
+        ;;
       xib-*)
         i=0
         while IFS= read -r -d '' f; do
