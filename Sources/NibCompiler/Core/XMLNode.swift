@@ -14,18 +14,23 @@ final class XMLNode {
     var children: [XMLNode] = []
     /// Concatenated character data directly inside the element (for `<string>` and `<mutableString>`).
     var text: String = ""
-    let line: Int
-    let column: Int
+    /// The element this node adapts; its source location is computed only when a diagnostic needs it,
+    /// because a column costs a scan of its line (quadratic over a document written on one line).
+    private let element: XMLTree.Element
+    private lazy var location: SourceLocation = element.location
+    /// 1-based source line of the element.
+    var line: Int { location.line }
+    /// 1-based source column of the element.
+    var column: Int { location.column }
     /// Pre-order position in the document (used where ibtool orders by document position).
     var order: Int = 0
     /// Whether some encoder handled this element.
     var visited = false
     weak var parent: XMLNode?
 
-    init(name: String, line: Int, column: Int) {
+    init(name: String, element: XMLTree.Element) {
         self.name = name
-        self.line = line
-        self.column = column
+        self.element = element
         attributeNames = []
         attributeValues = []
         attributeUsed = []
@@ -102,8 +107,7 @@ extension XMLNode {
     static func build(from tree: XMLTree) -> XMLNode {
         var counter = 0
         func convert(_ e: XMLTree.Element, parent: XMLNode?) -> XMLNode {
-            let loc = e.location
-            let node = XMLNode(name: e.name, line: loc.line, column: loc.column)
+            let node = XMLNode(name: e.name, element: e)
             node.order = counter
             counter += 1
             node.parent = parent
