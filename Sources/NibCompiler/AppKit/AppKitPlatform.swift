@@ -129,21 +129,8 @@ final class AppKitCompiler {
         // NSObjectsKeys / NSObjectsValues.
         var keys: [Int] = []
         var values: [Int] = []
-        func walk(_ node: XMLNode, parent: Int) {
-            var me = parent
-            if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
-                keys.append(i); values.append(parent); me = i
-            }
-            var deferred: [XMLNode] = []
-            for c in node.children {
-                if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
-                if c.name == "connections" { continue }
-                walk(c, parent: me)
-            }
-            for c in deferred { walk(c, parent: me) }
-        }
         for c in objectsNode.children where c.peek("id") != "-2" && c.peek("id") != "-1" {
-            walk(c, parent: owner)
+            collectObjectParents(c, parent: owner, keys: &keys, values: &values)
         }
         var oids = [owner]
         oids.append(contentsOf: keys)

@@ -1,6 +1,22 @@
 import NibArchive
 
 extension AppKitCompiler {
+    /// Appends the archived objects under `node` and their parents, in the order of `NSObjectsKeys` /
+    /// `NSObjectsValues`: document order, with each view's constraints after its subtree.
+    func collectObjectParents(_ node: XMLNode, parent: Int, keys: inout [Int], values: inout [Int]) {
+        var me = parent
+        if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
+            keys.append(i); values.append(parent); me = i
+        }
+        var deferred: [XMLNode] = []
+        for c in node.children {
+            if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
+            if c.name == "connections" { continue }
+            collectObjectParents(c, parent: me, keys: &keys, values: &values)
+        }
+        for c in deferred { collectObjectParents(c, parent: me, keys: &keys, values: &values) }
+    }
+
     func encodeTableView(_ node: XMLNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
         encodeTable(node, superview: superview, clipSize: clipSize).0
     }
@@ -284,20 +300,7 @@ extension AppKitCompiler {
         let conns = buildConnectors()
         var keys: [Int] = []
         var values: [Int] = []
-        func walk(_ node: XMLNode, parent: Int) {
-            var me = parent
-            if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
-                keys.append(i); values.append(parent); me = i
-            }
-            var deferred: [XMLNode] = []
-            for c in node.children {
-                if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
-                if c.name == "connections" { continue }
-                walk(c, parent: me)
-            }
-            for c in deferred { walk(c, parent: me) }
-        }
-        walk(cellView, parent: owner)
+        collectObjectParents(cellView, parent: owner, keys: &keys, values: &values)
         keys.append(app); values.append(owner)
         var oids = [owner]
         oids.append(contentsOf: keys)
