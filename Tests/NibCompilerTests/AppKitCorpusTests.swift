@@ -1,90 +1,16 @@
 import Foundation
 import NibArchive
 import NibCompiler
+import NibInspect
 import NibTestSupport
 import XCTest
 
-/// Leaf-multiset comparison of two archives, the definition `tools/nibcheck.py compare` uses.
+/// The order-blind leaf score of `nibc diff --loose` / `nibcheck.py compare --loose` (NibInspect's `NibDiff`).
 enum AppKitLeafScore {
-    struct Leaf: Hashable { var path: String; var type: String; var value: String }
-
-    static func leaves(_ g: NibGraph) -> [Leaf] {
-        var out: [Leaf] = []
-        var canon: [Int: String] = [:]
-        let sets: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
-        let dicts: Set<String> = ["NSDictionary", "NSMutableDictionary"]
-        func stringOf(_ i: Int) -> String? {
-            for e in g.objects[i].entries where e.key == "NS.bytes" {
-                if case .data(let d) = e.value { return String(decoding: d, as: UTF8.self) }
-            }
-            return nil
-        }
-        func isLeaf(_ i: Int) -> Bool {
-            g.objects[i].entries.allSatisfy { if case .object = $0.value { return false }; return true }
-        }
-        func typeName(_ v: NibGraphValue) -> (String, String) {
-            switch v {
-            case .int(let x): return (NibValueType.integerType(for: x).description, String(x))
-            case .fixedWidthInteger(let x, let t): return (t.description, String(x))
-            case .bool(let b): return ("bool", b ? "1" : "0")
-            case .float(let f): return ("float", String(format: "%.4f", Double(f)))
-            case .double(let d): return ("double", String(format: "%.4f", d))
-            case .data(let d): return ("data", d.map { String($0) }.joined(separator: ","))
-            case .null, .conditionalObject: return ("nil", "")
-            case .object: return ("obj", "")
-            }
-        }
-        func walk(_ idx: Int, _ path: String) {
-            let cls = g.objects[idx].className
-            if canon[idx] != nil, !isLeaf(idx) { out.append(Leaf(path: path, type: "ref", value: canon[idx]!)); return }
-            canon[idx] = path + "@" + cls
-            var entries: [(String, NibGraphValue)] = []
-            var raw = g.objects[idx].entries
-            if dicts.contains(cls) {
-                let elems = raw.filter { $0.key == "UINibEncoderEmptyKey" }
-                raw = raw.filter { $0.key != "UINibEncoderEmptyKey" }
-                var k = 0
-                while k + 1 < elems.count {
-                    var label = "#\(k / 2)"
-                    if case .object(let ki) = elems[k].value, let s = stringOf(ki) { label = s }
-                    entries.append(("{\(label)}", elems[k + 1].value))
-                    k += 2
-                }
-            }
-            var pos = 0
-            for e in raw {
-                var key = e.key
-                if key == "UINibEncoderEmptyKey" {
-                    key = sets.contains(cls) ? "[]" : "[]"
-                    pos += 1
-                }
-                entries.append((key, e.value))
-            }
-            entries.sort { $0.0 < $1.0 }
-            for (key, v) in entries {
-                let p = path + "/" + cls + "." + key
-                if case .object(let t) = v { walk(t, p) } else {
-                    let (t, s) = typeName(v)
-                    out.append(Leaf(path: p, type: t, value: s))
-                }
-            }
-        }
-        walk(0, "")
-        // Loose form: references reduced to their class.
-        return out.map { l in
-            l.type == "ref" ? Leaf(path: l.path, type: "ref", value: String(l.value.split(separator: "@").last ?? "")) : l
-        }
-    }
-
     /// Score (common / reference leaves) and whether the output has leaves the reference lacks.
     static func compare(reference: NibGraph, output: NibGraph) -> (score: Double, hasExtra: Bool) {
-        var a: [Leaf: Int] = [:], b: [Leaf: Int] = [:]
-        for l in leaves(reference) { a[l, default: 0] += 1 }
-        for l in leaves(output) { b[l, default: 0] += 1 }
-        var common = 0, total = 0
-        for (l, n) in a { total += n; common += min(n, b[l] ?? 0) }
-        let hasExtra = b.contains { l, n in n > (a[l] ?? 0) }
-        return (Double(common) / Double(max(total, 1)), hasExtra)
+        let result = NibDiff.compare(reference, output, loose: true)
+        return (result.score, !result.extra.isEmpty)
     }
 }
 
