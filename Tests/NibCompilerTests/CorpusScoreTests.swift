@@ -7,22 +7,22 @@ import NibTestSupport
 /// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
 @Suite struct CorpusScoreTests {
     /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005.
-    /// Below 0.9 strict: FavoriteHomeCell, BrowsingMenuViewController, OmniBar and
-    /// PrivacyProtectionHeaderCell only by the group order inside `UIViewAutolayoutConstraints`
-    /// (loose 1.0; see Constraints.swift), 7.0.0 TabView by a trait storage that ibtool writes three
-    /// times (condition unknown). The SwiftMessages pairs are compiled with coder version 9.
+    /// Below 0.9 strict: 7.0.0 TabView only, by a trait storage that ibtool writes three times
+    /// (condition unknown). The constraint group order (ConstraintOrder.swift) brought the
+    /// DuckDuckGo pairs to loose = strict except OmniBar and NotificationView (connection and
+    /// `UINibObjectsKey` order). The SwiftMessages pairs are compiled with coder version 9.
     static let achieved: [String: (Double, Double)] = [
         "nib/duckduckgo/ActionMessageView.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuButton.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuEntryViewCell.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuSeparatorViewCell.xib": (1.0, 1.0),
-        "nib/duckduckgo/BrowsingMenuViewController.xib": (0.8551, 1.0),
-        "nib/duckduckgo/FavoriteHomeCell.xib": (0.8988, 1.0),
-        "nib/duckduckgo/NotificationView.xib": (0.9193, 1.0),
-        "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (0.904, 1.0),
+        "nib/duckduckgo/BrowsingMenuViewController.xib": (1.0, 1.0),
+        "nib/duckduckgo/FavoriteHomeCell.xib": (1.0, 1.0),
+        "nib/duckduckgo/NotificationView.xib": (0.9589, 1.0),
+        "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (1.0, 1.0),
         "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
-        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.8426, 1.0),
-        "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (0.8173, 1.0),
+        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.9468, 1.0),
+        "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/CardView.xib": (0.9946, 0.9946),
         "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9943, 0.9943),
         "nib/swiftmessages/4.1.0/MessageView.xib": (1.0, 1.0),
@@ -65,7 +65,7 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.9548 - 0.005)
+        #expect(s / n >= 0.9852 - 0.005)
         #expect(l / n >= 0.9951 - 0.005)
     }
 }

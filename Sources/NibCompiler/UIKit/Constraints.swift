@@ -22,7 +22,7 @@ extension UIKitCompiler {
     func encodeConstraints(_ nodes: [XMLNode], owner: Int, ownerNode: XMLNode, alias: String?,
                            excluded: Set<String>) -> (archived: [Int], listed: [Int]) {
         let ownerID = ownerNode.peek("id")
-        var items: [(index: Int, group: Int, pos: Int, excluded: Bool)] = []
+        var items: [(index: Int, group: ConstraintGroupKey, pos: Int, excluded: Bool)] = []
         for (pos, c) in nodes.enumerated() {
             if c.bool("placeholder") == true {
                 // Removed at build time (IB placeholder constraints).
@@ -74,22 +74,15 @@ extension UIKitCompiler {
             if legacy != 0, !symbolic { e.double("NSConstant", legacy) }
             b.set(i, .init(className: "NSLayoutConstraint", entries: e.list))
 
-            // Group key: the other view (first item unless it is the owner). Groups follow the key
-            // views' document order: 7 of the 11 multi-group arrays of the DuckDuckGo view XIBs
-            // (349/409 arrays overall, UIKIT-MAPPING §7.4). Tested and rejected for the other four
-            // (BrowsingMenuViewController's root, OmniBar's root and icon row, PrivacyProtection-
-            // HeaderCell's content view) and FavoriteHomeCell's cell: frame x (8/11: fixes the
-            // BrowsingMenuViewController root and the OmniBar icon row, breaks BrowsingMenuButton),
-            // frame y (7/11), id string (4/11), CFString hash of the id, also modulo 3…32 (≤ 6/11),
-            // reverse document order (1/11), post-order walks of the constraint graph. What they
-            // share: when a group holds a constraint to a sibling (A.top = B.bottom, A.leading =
-            // B.trailing), B's group comes first (sb6→2wM→XXD, pg8→5D5→Xrl, xsB→Re3→bcd,
-            // tlF→oPd→Zez→0eq, 0FF→bW3/igl); where the groups without such a link go (first, last,
-            // in between) follows no key tried, so the order is left as is.
+            // Group by the key view (first item unless it is the owner); groups sorted by the key view's
+            // origin distance from the owner's origin, ties in document order (299/303 arrays of the
+            // corpus xibs and storyboards exact; evidence and rejected rules in ConstraintOrder.swift).
             let keyID: String? = firstID ?? secondID
-            // The owner's own layout guides group with the owner's constraints.
             let keyNode = keyID.flatMap { ctx.elementsByID[$0] }
-            let group = (keyNode.map { $0.name == "viewLayoutGuide" } ?? true) ? -1 : keyNode!.order
+            // The owner's own layout guides group with the owner's constraints.
+            let group = keyNode.flatMap { $0.name == "viewLayoutGuide" ? nil : $0 }
+                .map { ConstraintGroupKey(view: $0, owner: ownerNode, alias: alias.flatMap { ctx.elementsByID[$0] }) }
+                ?? .owner
             let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false
             items.append((i, group, pos, isExcluded))
         }
