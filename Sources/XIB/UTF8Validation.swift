@@ -10,6 +10,7 @@ enum InputValidation {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         var i = start
+        lines.firstByte = start
         while i < count {
             // Fast path: eight printable ASCII bytes (no high bit, none below 0x20).
             if i &+ 8 <= count {
@@ -45,14 +46,15 @@ enum InputValidation {
                     i &+= 1
                     continue
                 }
-                if let failure = validateMultiByte(base, count: count, at: &i) { return failure }
+                if let failure = validateMultiByte(base, count: count, at: &i, lines: &lines) { return failure }
             }
         }
         return nil
     }
 
     /// Validates one multi-byte sequence starting at `i` (a byte >= 0x80) and advances past it.
-    private static func validateMultiByte(_ p: UnsafePointer<UInt8>, count: Int, at i: inout Int) -> TokenizerFailure? {
+    private static func validateMultiByte(_ p: UnsafePointer<UInt8>, count: Int, at i: inout Int,
+                                          lines: inout LineTable) -> TokenizerFailure? {
         let b0 = p[i]
         let length: Int
         // Allowed range of the second byte; it is narrower than 80...BF for E0, ED, F0 and F4
@@ -85,6 +87,7 @@ enum InputValidation {
             return TokenizerFailure(.invalidCharacter, at: i,
                                     "character \(hexScalar(p[i + 2] == 0xBE ? 0xFFFE : 0xFFFF)) is not allowed in XML")
         }
+        lines.noteMultiByteScalar(at: i, length: length)
         i += length
         return nil
     }
