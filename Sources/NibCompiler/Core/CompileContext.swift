@@ -53,6 +53,15 @@ final class CompileContext {
         diagnostics.append(CompileDiagnostic(severity: .error, file: fileName, line: node.line, column: node.column, message: message))
     }
 
+    /// The diagnostics in source order (line, then column; equal positions keep the order they were
+    /// reported in), as a compiler prints them: encoders visit elements in ibtool's archiving order, not
+    /// the document's.
+    var diagnosticsInSourceOrder: [CompileDiagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+    }
+
     func warning(at node: XMLNode, _ message: String) {
         diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: node.line, column: node.column, message: message))
     }

@@ -25,18 +25,18 @@ public struct XIBCompiler: Sendable {
         let context = CompileContext(options: options, fileName: fileName, document: root)
         guard root.name == "document" else {
             context.error(at: root, "expected a <document> root element, found <\(root.name)>")
-            throw CompileError(diagnostics: context.diagnostics)
+            throw CompileError(diagnostics: context.diagnosticsInSourceOrder)
         }
         let runtime = root["targetRuntime"] ?? ""
         guard let platform = PlatformRegistry.platform(forTargetRuntime: runtime) else {
             context.error(at: root, "unsupported targetRuntime '\(runtime)'")
-            throw CompileError(diagnostics: context.diagnostics)
+            throw CompileError(diagnostics: context.diagnosticsInSourceOrder)
         }
         platform.compile(document: root, context: context)
         context.reportUnhandled(root)
-        if context.hasErrors { throw CompileError(diagnostics: context.diagnostics) }
+        if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
         let graph = context.builder.graph
         let out = NibArchiveWriter().write(graph)
-        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnostics)
+        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder)
     }
 }
