@@ -36,7 +36,7 @@ final class CompileContext {
     private func index(_ node: XMLNode) {
         if let id = node.peek("id") {
             if let previous = elementsByID[id] {
-                warning(at: node, "duplicate id '\(id)' (first defined at line \(previous.line))")
+                error(at: node, "duplicate id '\(id)' (first defined at line \(previous.line))")
             } else {
                 elementsByID[id] = node
             }
