@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs what a fresh machine lacks for building nibc: the zlib header (zlib1g-dev).
+# Installs what a fresh machine lacks: the zlib header (zlib1g-dev) for building nibc, and GNU time
+# (/usr/bin/time, package `time`) for the memory and time guards in Fuzz/limits.sh and Fuzz/compile-limits.sh.
 set -euo pipefail
-if [ ! -f /usr/include/zlib.h ] && ! pkg-config --exists zlib 2>/dev/null; then
-    echo "nibc: installing zlib1g-dev (zlib header missing)" >&2
+missing=()
+if [ ! -f /usr/include/zlib.h ] && ! pkg-config --exists zlib 2>/dev/null; then missing+=(zlib1g-dev); fi
+[ -x /usr/bin/time ] || missing+=(time)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "nibc: installing ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq zlib1g-dev
+    $SUDO apt-get install -y -qq "${missing[@]}"
 fi
