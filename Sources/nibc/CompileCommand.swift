@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import NibArchive
 import NibCompiler
+import XIB
 
 /// `nibc compile`: XIB documents to nibs, one file or a batch, written atomically.
 struct CompileCommand: ParsableCommand {
@@ -40,6 +41,15 @@ struct CompileCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Parallel compile jobs for a batch (default: the number of cores).")
     var jobs: Int?
+
+    @Option(name: .customLong("max-depth"), help: "Deepest element nesting accepted in a XIB.")
+    var maxDepth = XMLParseOptions.default.maxDepth
+
+    @Option(name: .customLong("max-input-size"), help: "Largest XIB accepted, in bytes.")
+    var maxInputSize = XMLParseOptions.default.maxInputSize
+
+    @Option(name: .customLong("max-nodes"), help: "Most elements plus attributes accepted in a XIB.")
+    var maxNodes = XMLParseOptions.default.maxNodes
 
     @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors.")
     var warningsAsErrors = false
@@ -113,7 +123,8 @@ struct CompileCommand: ParsableCommand {
         }
         AtomicFile.installInterruptCleanup()
         let options = CompileOptions(moduleName: module, minimumDeploymentTarget: minimumDeploymentTarget,
-                                     coderVersion: coderVersion)
+                                     coderVersion: coderVersion,
+                                     xmlLimits: XMLParseOptions(maxDepth: maxDepth, maxInputSize: maxInputSize, maxNodes: maxNodes))
         let compiler = XIBCompiler(options: options)
         // Each job's messages are collected and printed in input order, so output is deterministic.
         let results = ResultSlots(count: jobs.count)

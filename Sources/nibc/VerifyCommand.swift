@@ -17,9 +17,13 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Largest decompressed size accepted for gzip-framed nibs, in bytes.")
     var maxDecompressedSize = NibReadOptions().maxDecompressedSize
 
+    @Option(help: "Most objects accepted in one archive.")
+    var maxObjects = NibReadOptions().maxObjectCount
+
     func run() throws {
         var options = NibReadOptions()
         options.maxDecompressedSize = maxDecompressedSize
+        options.maxObjectCount = maxObjects
         var failures = 0
         for file in files {
             do {

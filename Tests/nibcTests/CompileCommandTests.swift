@@ -39,6 +39,21 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func xmlLimitsAreOptionsWithLocatedErrors() throws {
+        let dir = try Self.scratch("limits")
+        let out = dir.appendingPathComponent("Login.nib").path
+        // The project's login screen nests deeper than 4 levels and is larger than 1,000 bytes.
+        let deep = try NibcProcess.run(["compile", Self.login, "-o", out, "--max-depth", "4"])
+        #expect(deep.status == 1)
+        #expect(deep.stderr.contains("error:") && deep.stderr.contains("nested deeper than the limit of 4"), "\(deep.stderr)")
+        let large = try NibcProcess.run(["compile", Self.login, "-o", out, "--max-input-size", "1000"])
+        #expect(large.status == 1)
+        #expect(large.stderr.hasPrefix("\(Self.login):1:1: error:"), "\(large.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // The defaults accept it.
+        #expect(try NibcProcess.run(["compile", Self.login, "-o", out]).status == 0)
+    }
+
     @Test func missingOutputDirectoryIsAClearError() throws {
         let result = try NibcProcess.run(["compile", Self.login, "-o", "/nonexistent-dir/x.nib"])
         #expect(result.status == 1)

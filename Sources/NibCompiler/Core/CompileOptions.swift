@@ -14,10 +14,14 @@ public struct CompileOptions: Sendable, Hashable {
     /// Treat user-visible strings as Base-localized (`NSLocalizableString` with `<id>.<property>` keys).
     /// `nil` means: on when the file name lies inside a `Base.lproj` folder.
     public var baseLocalized: Bool?
+    /// Limits on the XIB text for untrusted input (nesting depth, attributes per element, input size,
+    /// element and attribute count); an input over a limit is an error with its position.
+    public var xmlLimits: XMLParseOptions
 
     /// Creates options; the defaults reproduce current Xcode output.
     public init(moduleName: String? = nil, minimumDeploymentTarget: String? = nil, coderVersion: Int = 10,
-                baseLocalized: Bool? = nil) {
+                baseLocalized: Bool? = nil, xmlLimits: XMLParseOptions = .default) {
+        self.xmlLimits = xmlLimits
         self.moduleName = moduleName
         self.minimumDeploymentTarget = minimumDeploymentTarget
         self.coderVersion = coderVersion

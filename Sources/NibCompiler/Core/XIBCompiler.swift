@@ -18,7 +18,7 @@ public struct XIBCompiler: Sendable {
     public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
         let root: XMLNode
         do {
-            root = XMLNode.build(from: try XMLTree(bytes: bytes, file: fileName))
+            root = XMLNode.build(from: try XMLTree(bytes: bytes, file: fileName, options: options.xmlLimits))
         } catch {
             throw CompileError(diagnostics: [error.diagnostic])
         }
