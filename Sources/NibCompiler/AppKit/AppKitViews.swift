@@ -234,6 +234,7 @@ extension AppKitCompiler {
         c.markUsed("identifier", "placeholder")
         var e = Entries()
         if let f = c["firstItem"] { e.obj("NSFirstItem", ctx.reference(f, from: c)) } else { e.obj("NSFirstItem", owner) }
+        if c.peek("firstAttribute") == nil { ctx.error(at: c, "constraint needs firstAttribute") }
         let fa = Self.layoutAttributes[c["firstAttribute"] ?? ""] ?? 0
         e.int("NSFirstAttributeV2", fa)
         e.int("NSFirstAttribute", fa)

@@ -1,0 +1,87 @@
+import NibCompiler
+import Testing
+
+/// Well-formed XML that is not a valid XIB: each case must fail with an error at the offending element
+/// (line and column) and a message naming the problem, never compile silently or crash.
+@Suite struct MalformedXIBTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Elements placed inside `<objects>`, starting at line 5, column 9.
+        var objects: String
+        var line: Int
+        var column: Int = 9
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static func document(_ objects: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+                \(objects)
+            </objects>
+        </document>
+        """
+    }
+
+    static let cases: [Case] = [
+        Case(name: "outlet without destination",
+             objects: #"<view id="v1"><connections><outlet property="x" id="o1"/></connections></view>"#,
+             line: 5, column: 36, message: "outlet needs property and destination"),
+        Case(name: "outlet without property",
+             objects: #"<view id="v1"><connections><outlet destination="v1" id="o1"/></connections></view>"#,
+             line: 5, column: 36, message: "outlet needs property and destination"),
+        Case(name: "action without selector",
+             objects: #"<button id="b1"><connections><action destination="-1" eventType="touchUpInside" id="a1"/></connections></button>"#,
+             line: 5, column: 38, message: "action needs selector and destination"),
+        Case(name: "outlet to an unknown id",
+             objects: #"<view id="v1"><connections><outlet property="x" destination="nope" id="o1"/></connections></view>"#,
+             line: 5, column: 36, message: "reference to unknown id 'nope'"),
+        Case(name: "constraint item with an unknown id",
+             objects: #"<view id="v1"><constraints><constraint firstItem="ghost" firstAttribute="top" secondItem="v1" secondAttribute="top" id="c1"/></constraints></view>"#,
+             line: 5, column: 36, message: "reference to unknown id 'ghost'"),
+        Case(name: "constraint without firstAttribute",
+             objects: #"<view id="v1"><constraints><constraint constant="8" id="c1"/></constraints></view>"#,
+             line: 5, column: 36, message: "constraint needs firstAttribute"),
+        Case(name: "placeholder without identifier",
+             objects: #"<placeholder id="p1"/>"#,
+             line: 5, message: "placeholder without placeholderIdentifier"),
+        Case(name: "duplicate id",
+             objects: "<view id=\"v1\"/>\n        <view id=\"v1\"/>",
+             line: 6, message: "duplicate id 'v1' (first defined at line 5)"),
+        Case(name: "duplicate id of a nested element",
+             objects: #"<view id="v1"><subviews><view id="v1"/></subviews></view>"#,
+             line: 5, column: 33, message: "duplicate id 'v1'"),
+    ]
+
+    @Test(arguments: cases)
+    func rejectedWithALocatedError(_ c: Case) {
+        let xib = Self.document(c.objects)
+        do {
+            let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "M.xib")
+            Issue.record("compiled without an error; diagnostics: \(result.diagnostics)")
+        } catch {
+            let errors = error.diagnostics.filter { $0.severity == .error }
+            #expect(errors.contains { $0.line == c.line && $0.column == c.column && $0.message.contains(c.message) },
+                    "\(error.diagnostics.map(\.description))")
+        }
+    }
+
+    /// Documents that are not iOS/macOS XIB 3.x: a clear error on the root element.
+    @Test(arguments: [
+        ("<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\"><data/></archive>", "expected a <document> root element, found <archive>"),
+        ("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\" targetRuntime=\"Windows.Forms\"><objects/></document>", "unsupported targetRuntime 'Windows.Forms'"),
+        ("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects/></document>", "unsupported targetRuntime ''"),
+    ])
+    func unsupportedDocumentsAreRejectedAtTheRoot(_ text: String, _ message: String) {
+        do {
+            _ = try XIBCompiler().compile(xib: Array(("<?xml version=\"1.0\"?>\n" + text).utf8), fileName: "R.xib")
+            Issue.record("compiled without an error")
+        } catch {
+            #expect(error.diagnostics.contains { $0.severity == .error && $0.line == 2 && $0.column == 1 && $0.message.contains(message) },
+                    "\(error.diagnostics.map(\.description))")
+        }
+    }
+}
