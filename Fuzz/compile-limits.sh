@@ -119,5 +119,26 @@ for f in "${inputs[@]}"; do
   fi
   [ $ok = 1 ] || fail=$((fail + 1))
 done
+# A full disk: compile into a 64 KiB tmpfs that already holds the old output and is then filled. Needs
+# root (CI runs as root); elsewhere this check says so and is not counted.
+disk="$work/full-disk"
+mkdir -p "$disk"
+if mount -t tmpfs -o size=64k nibc-full "$disk" 2>/dev/null; then
+  echo "previous contents" > "$disk/Login.nib"
+  dd if=/dev/zero of="$disk/filler" bs=1k count=64 2>/dev/null || true
+  set +e
+  "$nibc" compile "$root/Corpus/ios/LoginViewController.xib" -o "$disk/Login.nib" 2> "$work/diag"
+  status=$?
+  set -e
+  if [ $status = 1 ] && grep -q "cannot write: No space left on device" "$work/diag" \
+     && [ "$(cat "$disk/Login.nib")" = "previous contents" ] && [ -z "$(find "$disk" -name '*.tmp')" ]; then
+    echo "full disk: exit 1, '$(head -1 "$work/diag")', old output kept, no temporary file: ok"
+  else
+    echo "full disk: FAIL (exit $status): $(head -2 "$work/diag")"; fail=$((fail + 1))
+  fi
+  umount "$disk"
+else
+  echo "full disk: not checked (mounting a tmpfs needs root)"
+fi
 echo "checked $count inputs ($compiled compiled, $rejected rejected with an error), $fail over a limit (smaller inputs that passed are not listed)"
 [ $fail = 0 ]

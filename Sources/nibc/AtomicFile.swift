@@ -58,8 +58,11 @@ enum AtomicFile {
     }
 
     /// Installs SIGINT/SIGTERM handlers that remove pending temporary files before exiting, so an
-    /// interrupted batch leaves no half-written files behind.
+    /// interrupted batch leaves no half-written files behind. SIGXFSZ (a write past the file-size
+    /// limit, `ulimit -f`) is ignored so that the write fails with EFBIG and is reported like a full
+    /// disk, instead of killing the process with a temporary file left behind.
     static func installInterruptCleanup() {
+        signal(SIGXFSZ, SIG_IGN)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { received in
                 // Best effort: unlink is async-signal-safe; the set is not mutated while we read it in practice.

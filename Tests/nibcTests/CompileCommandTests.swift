@@ -54,6 +54,24 @@ import Testing
         #expect(try NibcProcess.run(["compile", Self.login, "-o", out]).status == 0)
     }
 
+    /// A write that fails half-way (here: past the file-size limit, which fails like a full disk) is an
+    /// error naming the output; the old output stays and no temporary file is left.
+    @Test func failedWriteLeavesExistingOutputUntouched() throws {
+        let dir = try Self.scratch("fsize")
+        let out = dir.appendingPathComponent("Login.nib")
+        let old = Data("previous contents".utf8)
+        try old.write(to: out)
+        // ulimit -f counts 512- or 1024-byte blocks depending on the shell; the nib is larger than 4 KiB.
+        let result = try NibcProcess.run(["-c", "ulimit -f 4 && exec \"$0\" compile \"$1\" -o \"$2\"",
+                                          NibcProcess.binary.path, Self.login, out.path],
+                                         executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(out.path): error: cannot write: File too large"), "\(result.stderr)")
+        #expect(try Data(contentsOf: out) == old)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func missingOutputDirectoryIsAClearError() throws {
         let result = try NibcProcess.run(["compile", Self.login, "-o", "/nonexistent-dir/x.nib"])
         #expect(result.status == 1)

@@ -19,9 +19,10 @@ struct NibcProcess {
         return dir.appendingPathComponent("nibc")
     }
 
-    static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Output {
+    /// Runs nibc (or `executable`, e.g. a shell that sets limits before exec'ing nibc) to completion.
+    static func run(_ arguments: [String], currentDirectory: URL? = nil, executable: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe()
