@@ -7,8 +7,9 @@ import NibTestSupport
 /// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
 @Suite struct CorpusScoreTests {
     /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005.
-    /// All pairs are at or above 0.9 strict. Lowest: 7.0.0 TabView and CenteredView, by trait storages
-    /// that ibtool writes more than once (TraitStorage.swift). The breadth-first `UINibObjectsKey`
+    /// All pairs are at or above 0.9 strict. Lowest: 7.0.0 TabView (extra `spacing` storage copies,
+    /// TraitStorage.swift) and, with CenteredView, the `UINibKeyValuePairsKey` owner order (a child's
+    /// pairs before the root's in 2 of 6 two-owner files; condition unknown). The breadth-first `UINibObjectsKey`
     /// walk with constraint items (ObjectList.swift) brought NotificationView to 1.0 and OmniBar to
     /// 0.9942 (connection order left). The SwiftMessages pairs are compiled with coder version 9.
     static let achieved: [String: (Double, Double)] = [
@@ -30,7 +31,7 @@ import NibTestSupport
         "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/TabView.xib": (0.9946, 0.9946),
         "nib/swiftmessages/7.0.0/CardView.xib": (1.0, 1.0),
-        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9089, 0.9352),
+        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9737, 1.0),
         "nib/swiftmessages/7.0.0/MessageView.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/StatusLine.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/TabView.xib": (0.9071, 0.9741),
@@ -65,7 +66,7 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.9906 - 0.005)
-        #expect(l / n >= 0.9951 - 0.005)
+        #expect(s / n >= 0.9936 - 0.005)
+        #expect(l / n >= 0.9981 - 0.005)
     }
 }
