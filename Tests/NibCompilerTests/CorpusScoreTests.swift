@@ -7,10 +7,11 @@ import NibTestSupport
 /// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
 @Suite struct CorpusScoreTests {
     /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005.
-    /// Below 0.9 strict: 7.0.0 TabView only, by a trait storage that ibtool writes three times
-    /// (condition unknown). The constraint group order (ConstraintOrder.swift) brought the
-    /// DuckDuckGo pairs to loose = strict except OmniBar and NotificationView (connection and
-    /// `UINibObjectsKey` order). The SwiftMessages pairs are compiled with coder version 9.
+    /// All pairs are at or above 0.9 strict. Lowest: 7.0.0 TabView (extra `spacing` storage copies,
+    /// TraitStorage.swift) and, with CenteredView, the `UINibKeyValuePairsKey` owner order (a child's
+    /// pairs before the root's in 2 of 6 two-owner files; condition unknown). The breadth-first `UINibObjectsKey`
+    /// walk with constraint items (ObjectList.swift) brought NotificationView to 1.0 and OmniBar to
+    /// 0.9942 (connection order left). The SwiftMessages pairs are compiled with coder version 9.
     static let achieved: [String: (Double, Double)] = [
         "nib/duckduckgo/ActionMessageView.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuButton.xib": (1.0, 1.0),
@@ -18,22 +19,22 @@ import NibTestSupport
         "nib/duckduckgo/BrowsingMenuSeparatorViewCell.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuViewController.xib": (1.0, 1.0),
         "nib/duckduckgo/FavoriteHomeCell.xib": (1.0, 1.0),
-        "nib/duckduckgo/NotificationView.xib": (0.9589, 1.0),
+        "nib/duckduckgo/NotificationView.xib": (1.0, 1.0),
         "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (1.0, 1.0),
         "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
-        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.9468, 1.0),
+        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.9942, 1.0),
         "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/CardView.xib": (0.9946, 0.9946),
         "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9943, 0.9943),
         "nib/swiftmessages/4.1.0/MessageView.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/TabView.xib": (0.9864, 0.9946),
+        "nib/swiftmessages/4.1.0/TabView.xib": (0.9946, 0.9946),
         "nib/swiftmessages/7.0.0/CardView.xib": (1.0, 1.0),
-        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9089, 0.9352),
+        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9737, 1.0),
         "nib/swiftmessages/7.0.0/MessageView.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/7.0.0/TabView.xib": (0.8834, 0.9741),
+        "nib/swiftmessages/7.0.0/TabView.xib": (0.9071, 0.9741),
     ]
 
     @Test(arguments: CorpusPairs.all)
@@ -65,7 +66,7 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.9852 - 0.005)
-        #expect(l / n >= 0.9951 - 0.005)
+        #expect(s / n >= 0.9936 - 0.005)
+        #expect(l / n >= 0.9981 - 0.005)
     }
 }

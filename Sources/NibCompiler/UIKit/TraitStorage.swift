@@ -6,11 +6,13 @@ import NibArchive
 /// relationship storages for `<mask key="constraints">` include/exclude lists, then attribute
 /// storages for varied attributes (`constant` → `encodedConstant`, `spacing`, fonts, …), each with one
 /// record per variation followed by a record for the "any" trait collection holding the base value.
-/// Not reproduced yet: ibtool's occasional duplicate storages, and base values overridden by
-/// variations that match the design device.
+/// Constraint attribute storages are written twice per view (see `walk`). Not reproduced yet: extra
+/// copies of view attribute storages (7.0.0 TabView: `spacing` three times; storyboard cell
+/// buttons: `font` twice), and base values overridden by variations that match the design device.
 extension UIKitCompiler {
     func buildTraitStorageLists(topLevel: [(XMLNode, Int)]) -> [Int] {
         var lists: [Int] = []
+        var variedAttributes: [ObjectIdentifier: [String]] = [:]
         for (node, index) in topLevel where subtreeHasVariations(node) {
             var relationship: [Int] = []
             var attribute: [Int] = []
@@ -50,11 +52,16 @@ extension UIKitCompiler {
                         }
                     }
                     // Attribute variations: every attribute other than `key` on a <variation>, plus font children.
-                    var attributeNames: [String] = []
-                    for v in variations {
-                        for a in v.unusedAttributes where !attributeNames.contains(a) { attributeNames.append(a) }
-                        if v.children.contains(where: { $0.name == "fontDescription" }), !attributeNames.contains("font") { attributeNames.append("font") }
-                    }
+                    // Remembered per element: the second walk of a view's constraints finds them read.
+                    let attributeNames = variedAttributes[ObjectIdentifier(n)] ?? {
+                        var names: [String] = []
+                        for v in variations {
+                            for a in v.unusedAttributes where !names.contains(a) { names.append(a) }
+                            if v.children.contains(where: { $0.name == "fontDescription" }), !names.contains("font") { names.append("font") }
+                        }
+                        variedAttributes[ObjectIdentifier(n)] = names
+                        return names
+                    }()
                     for name in attributeNames where name != "key" {
                         var recs: [Int] = []
                         for v in variations {
@@ -91,7 +98,13 @@ extension UIKitCompiler {
                         addDescendant(owner)
                     }
                 }
-                for c in n.children where c.name != "variation" { walk(c) }
+                for c in n.children where c.name != "variation" {
+                    walk(c)
+                    // ibtool writes the attribute storages of a view's constraints twice, as a
+                    // group (A, B, A, B): all 13 constraint-constant storages of the corpus (7.0.0
+                    // CenteredView, 9 storyboard nibs), against one copy for view attributes.
+                    if c.name == "constraints" { walk(c) }
+                }
             }
             walk(node)
             var e = Entries()

@@ -115,17 +115,7 @@ final class UIKitCompiler {
         }
         ctx.finishReferences()
 
-        // UINibObjectsKey: top level, then per object its block of children, depth first.
-        var all = topLevel
-        var seen = Set(topLevel)
-        func walk(_ i: Int) {
-            guard let kids = objectListChildren[i] else { return }
-            var fresh: [Int] = []
-            for k in kids where seen.insert(k).inserted { fresh.append(k) }
-            all.append(contentsOf: fresh)
-            for k in fresh { walk(k) }
-        }
-        for t in topLevel { walk(t) }
+        let all = objectListOrder(topLevel: topLevel)
 
         let connectionObjects = buildConnections()
         let traitLists = buildTraitStorageLists(topLevel: topLevelNodes)
