@@ -8,7 +8,7 @@
 /// group first.
 ///
 /// Evidence (every constrained view of the Apple-compiled xib and storyboard pairs in the corpus,
-/// aligned constraint by constraint with the XML; scripts/constraint-order-evidence.py): 298–299 of
+/// aligned constraint by constraint with the XML; scripts/evidence/constraint-order-evidence.py): 298–299 of
 /// 303 distinct arrays exact (60/60 from xibs), 93–94 of the 98
 /// arrays with more than one group (document order of key views: 66/98); across all pairs of
 /// groups, 473 agree with the distance and none disagree (30 ties). The four misses are storyboard

@@ -1,6 +1,7 @@
 # Prints each _UITraitStorageList of a nib: storages in order (class, key path, object, records).
-import sys
-sys.path.insert(0,'/work/shared/tools')
+import os, sys
+SHARED = os.environ.get("NIBC_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
+sys.path.insert(0, os.path.join(SHARED, "tools"))
 import nibcheck
 def main(path):
     nib = nibcheck.load(path)

@@ -1,8 +1,9 @@
 # Evidence behind ObjectList.swift: for every Apple nib, whether each subview precedes its
 # superview's constraints in UINibObjectsKey, against whether a constraint of an ancestor of the
-# superview references it. Usage: python3 scripts/object-list-evidence.py $(find CORPUS -name "*.nib" -type f)
-import sys
-sys.path.insert(0,'/work/shared/tools')
+# superview references it. Usage: python3 scripts/evidence/object-list-evidence.py $(find CORPUS -name "*.nib" -type f)
+import os, sys
+SHARED = os.environ.get("NIBC_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
+sys.path.insert(0, os.path.join(SHARED, "tools"))
 import nibcheck
 def analyze(path):
     nib = nibcheck.load(path)

@@ -4,9 +4,10 @@
 Aligns every constraint array of the Apple-compiled xib and storyboard pairs in the shared corpus with
 the XML constraints (views matched structurally through UISubviews, constraints by items and attributes),
 then counts the arrays each group-order rule predicts exactly. Usage: constraint-order-evidence.py
-(needs /work/shared/tools/nibcheck.py and /work/shared/corpus/nib)."""
-import sys
-sys.path.insert(0, "/work/shared/tools")
+(needs ../shared/tools/nibcheck.py and ../shared/corpus/nib beside the checkout, or $NIBC_SHARED)."""
+import os, sys
+SHARED = os.environ.get("NIBC_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
+sys.path.insert(0, os.path.join(SHARED, "tools"))
 import nibcheck
 
 class Nib:
@@ -242,7 +243,7 @@ def records_for(nibpath, doc, hint_id=None):
     return out
 
 def corpus_pairs():
-    base = '/work/shared/corpus/nib'
+    base = os.path.join(SHARED, 'corpus', 'nib')
     pairs = []
     for x in sorted(glob.glob(base + '/**/*.xib', recursive=True)):
         nb = x[:-4] + '.nib'
