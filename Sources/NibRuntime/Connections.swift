@@ -11,7 +11,7 @@ extension InstantiationRun {
             switch connection {
             case .outlet(_, let label, let destination):
                 let target = resolve(destination, key: nil, requester: nil).object
-                if let g = objects[s] as? GenericNibObject {
+                if let g = genericObject(s) {
                     g.setOutlet(label, to: target, weakly: destination.refIndex.map { plan.ownedOutsideOutlets[$0] } ?? false)
                 } else {
                     try connectable(s, key: label)?.setOutlet(label, to: target)
@@ -21,12 +21,12 @@ extension InstantiationRun {
                 try connectable(s, key: label)?.setOutletCollection(label, to: targets, appending: appending)
             case .action(_, let selector, let destination, let events):
                 if let d = destination, isNilOwner(Int(d)) { throw NibLoadingError.nilOwner(key: selector) }
-                let target = destination.flatMap { objects[Int($0)] }
-                guard let source = objects[s] else {
+                let target = destination.flatMap { object(Int($0)) }
+                guard let source = object(s) else {
                     if isNilOwner(s) { throw NibLoadingError.nilOwner(key: selector) }
                     continue
                 }
-                if let g = source as? GenericNibObject {
+                if let g = genericObject(s) {
                     g.recordAction(target: target, selector: selector, events: events)
                     continue
                 }
@@ -44,7 +44,7 @@ extension InstantiationRun {
     /// Application object or First Responder, whose connections are skipped.
     func connectable(_ s: Int, key: String) throws -> NibConnectable? {
         if let c = ownerConnectable, plan.slots[s].isOwner { return c }
-        guard let source = objects[s] else {
+        guard let source = object(s) else {
             if isNilOwner(s) { throw NibLoadingError.nilOwner(key: key) }
             return nil
         }
