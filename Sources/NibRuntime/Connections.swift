@@ -10,11 +10,10 @@ extension InstantiationRun {
             let s = Int(connection.sourceIndex)
             switch connection {
             case .outlet(_, let label, let destination):
-                let target = resolve(destination, key: nil, requester: nil).object
                 if let g = genericObject(s) {
-                    g.setOutlet(label, to: target, weakly: destination.refIndex.map { plan.ownedOutsideOutlets[$0] } ?? false)
+                    g.connectLoaderOutlet()
                 } else {
-                    try connectable(s, key: label)?.setOutlet(label, to: target)
+                    try connectable(s, key: label)?.setOutlet(label, to: resolve(destination, key: nil, requester: nil).object)
                 }
             case .collection(_, let label, let destinations, let appending):
                 let targets = destinations.compactMap { resolve($0, key: nil, requester: nil).object }

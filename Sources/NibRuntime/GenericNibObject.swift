@@ -18,6 +18,9 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     let entry: Int32
     /// Whether this object holds its owned objects (`InstantiationPlan.ownedTargets`), to release in `deinit`.
     var ownsTargets = false
+    /// How many of its plan outlets (`InstantiationPlan.loaderOutlets`) the loader has set, in connection order:
+    /// their values come from the plan and the graph, so loading outlets allocates nothing.
+    var loaderOutletCount: Int32 = 0
 
     /// The class the archive asks for (a class swapper's custom class, e.g. `_TtC9MyModule8CardView`).
     public var className: String { info.className }
@@ -32,15 +35,26 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     }
     /// Outlets set on this object, by property name (outlets to the owner and external objects are weak).
     public var outlets: [String: AnyObject] {
-        var result = [String: AnyObject](minimumCapacity: outletStorage.count)
-        for (name, value) in outletStorage { if let o = value.object { result[name] = o } }
+        var result = [String: AnyObject]()
+        for o in loaderOutlets { result[o.label] = graph.target(of: o) }
+        // Outlets set later through `setOutlet` replace the loader's.
+        for (name, value) in outletStorage { result[name] = value.object }
         return result
     }
-    /// Outlets by name, in the order first set (one small array rather than a dictionary and an order array:
-    /// objects receive few outlets, and this costs one allocation instead of two).
+    /// Outlets set through `setOutlet` after loading, by name, in the order first set.
     private var outletStorage: [(name: String, value: NibDecodedValue)] = []
     /// Outlet names in the order they were set.
-    public var outletOrder: [String] { outletStorage.map(\.name) }
+    public var outletOrder: [String] {
+        var names = [String]()
+        for name in loaderOutlets.map(\.label) + outletStorage.map(\.name) where !names.contains(name) { names.append(name) }
+        return names
+    }
+    /// The outlets the loader has set on this object.
+    var loaderOutlets: ArraySlice<PlanOutlet> {
+        let plan = graph.plan
+        let first = Int(plan.outletStart[Int(entry)])
+        return plan.loaderOutlets[first..<first + Int(loaderOutletCount)]
+    }
     /// Outlet collections set on this object.
     public private(set) var outletCollections: [String: [AnyObject]] = [:]
     /// Target–action pairs added to this object, in connection order.
@@ -59,7 +73,7 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     }
 
     deinit {
-        graph.genericObjectDied(entry: Int(entry), releasingOwned: ownsTargets)
+        graph.genericObjectDied(entry: Int(entry), releasingOwned: ownsTargets, loaderOutlets: Int(loaderOutletCount))
     }
 
     var info: PlanInstance { graph.plan.instances[Int(entry)] }
@@ -110,8 +124,18 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
         setOutlet(name, to: object, weakly: false)
     }
 
-    /// Records an outlet; the loader passes `weakly` for targets that something else keeps alive (placeholders,
-    /// objects owned through archived values), so that outlets never form reference cycles.
+    /// The loader sets this object's next plan outlet: a strong one retains its target until `deinit`; weak ones
+    /// (targets something else keeps alive: placeholders, objects owned through archived values) never form
+    /// reference cycles.
+    func connectLoaderOutlet() {
+        let plan = graph.plan
+        let outlet = plan.loaderOutlets[Int(plan.outletStart[Int(entry)] + loaderOutletCount)]
+        if outlet.strong, outlet.target >= 0 { _ = graph.entry(Int(outlet.target)).pointee.object?.retain() }
+        loaderOutletCount += 1
+        connectionCount += 1
+    }
+
+    /// Records an outlet, strongly or weakly.
     func setOutlet(_ name: String, to object: AnyObject?, weakly: Bool) {
         let value: NibDecodedValue = object.map { weakly ? .weakObject(NibWeakReference($0)) : .object($0) } ?? .null
         if let i = outletStorage.firstIndex(where: { $0.name == name }) {

@@ -94,6 +94,16 @@ enum PlanConnection: Sendable {
     }
 }
 
+/// An outlet the loader sets on a generic object: plan-static, so the object keeps a count, not a copy.
+struct PlanOutlet: Sendable {
+    let label: String
+    /// The destination's graph entry; -1 when the destination is not an object (the outlet is nil).
+    let target: Int32
+    /// Held strongly (retained when set, released in the object's `deinit`) unless something else keeps the
+    /// destination alive (`ownedOutsideOutlets`).
+    let strong: Bool
+}
+
 /// The interned key names of a plan; keys are small integers (the archive's key-table indices).
 final class PlanKeys: Sendable {
     let names: [String]
@@ -151,6 +161,10 @@ final class InstantiationPlan: Sendable {
     /// Entries of registered objects that generic objects refer to weakly: the graph keeps a Swift weak reference
     /// for them (generic objects and placeholders need none or always have one).
     let foreignWeakTargets: [Int32]
+    /// Per generic instance `n`: `loaderOutlets[outletStart[n]..<outletStart[n + 1]]` are the outlet connections
+    /// whose source it is, in connection order.
+    let outletStart: [Int32]
+    let loaderOutlets: [PlanOutlet]
 
     init(platform: Platform, slots: [PlanSlot], instances: [PlanInstance], placeholders: [(index: Int32, kind: PlanPlaceholder)],
          keys: PlanKeys, valueKeys: [Int32], values: [PlanValue], connections: [PlanConnection], topLevel: [Int32],
@@ -199,6 +213,23 @@ final class InstantiationPlan: Sendable {
         self.ownedStart = ownedStart
         self.ownedTargets = owned
         self.foreignWeakTargets = foreign.sorted()
+        var outletsBySource = [[PlanOutlet]](repeating: [], count: instances.count)
+        for case .outlet(let source, let label, let destination) in connections {
+            guard case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { continue }
+            let target = destination.refIndex.map { entryIndex[$0] } ?? -1
+            let strong = !(destination.refIndex.map { ownedOutsideOutlets[$0] } ?? false)
+            outletsBySource[Int(n)].append(PlanOutlet(label: label, target: target, strong: strong))
+        }
+        var outletStart = [Int32]()
+        outletStart.reserveCapacity(instances.count + 1)
+        var loaderOutlets = [PlanOutlet]()
+        for list in outletsBySource {
+            outletStart.append(Int32(loaderOutlets.count))
+            loaderOutlets += list
+        }
+        outletStart.append(Int32(loaderOutlets.count))
+        self.outletStart = outletStart
+        self.loaderOutlets = loaderOutlets
     }
 
     /// A value without references, converted once.

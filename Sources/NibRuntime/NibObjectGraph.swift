@@ -59,15 +59,29 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
         return p.pointee.foreign
     }
 
-    /// Called by a generic object's `deinit`: marks it dead and releases the objects it owns.
-    func genericObjectDied(entry n: Int, releasingOwned: Bool) {
+    /// Called by a generic object's `deinit`: marks it dead and releases the objects it owns and the strong
+    /// targets of the first `loaderOutlets` outlets the loader set on it.
+    func genericObjectDied(entry n: Int, releasingOwned: Bool, loaderOutlets: Int) {
         entry(n).pointee.alive = false
-        guard releasingOwned else { return }
+        guard releasingOwned || loaderOutlets > 0 else { return }
         let plan = plan
-        let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
-        plan.ownedTargets.withUnsafeBufferPointer { owned in
-            for i in start..<end { entry(Int(owned[i])).pointee.object?.release() }
+        if releasingOwned {
+            let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
+            plan.ownedTargets.withUnsafeBufferPointer { owned in
+                for i in start..<end { entry(Int(owned[i])).pointee.object?.release() }
+            }
         }
+        let first = Int(plan.outletStart[n])
+        for i in first..<first + loaderOutlets {
+            let o = plan.loaderOutlets[i]
+            if o.strong, o.target >= 0 { entry(Int(o.target)).pointee.object?.release() }
+        }
+    }
+
+    /// The current target of a loader outlet.
+    func target(of outlet: PlanOutlet) -> AnyObject? {
+        guard outlet.target >= 0 else { return nil }
+        return outlet.strong ? object(Int(outlet.target)) : weakObject(Int(outlet.target))
     }
 
     /// A plan value of a generic object with its references resolved: strong references to owned objects,

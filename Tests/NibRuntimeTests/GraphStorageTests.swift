@@ -123,6 +123,36 @@ final class PlainLabel: NibDecodable {
         #expect(bag.alive == 0)
     }
 
+    @Test func loaderOutletsHoldUnownedTargetsAndYieldToLaterOutlets() throws {
+        var nib = SyntheticNib()
+        let owner = nib.proxy("IBFilesOwner")
+        let root = nib.object("UIView", [("name", .object(nib.string("root")))])
+        // Only an outlet keeps `helper` alive: the loader holds it strongly; `root` itself is owned by the caller.
+        let helper = nib.object("UIView", [("name", .object(nib.string("helper")))])
+        let connections = [nib.outlet(root, "helper", helper), nib.outlet(root, "delegate", owner),
+                           nib.outlet(root, "again", helper), nib.outlet(helper, "back", root)]
+        let bytes = nib.bytes(topLevel: [owner, root], objects: [owner, root, helper], connections: connections)
+        let template = try NibTemplate(bytes: bytes, registry: NibClassRegistry())
+        let owner1 = RecordingOwner()
+        let bag = WeakBag()
+        do {
+            let root = try #require(try template.instantiate(owner: owner1).first as? GenericNibObject)
+            let h = try #require(root.outlets["helper"] as? GenericNibObject)
+            bag.add([root, h])
+            #expect(h.string(forKey: "name") == "helper" && root.outlets["again"] === h)
+            #expect(root.outlets["delegate"] === owner1 && h.outlets["back"] === root)
+            #expect(root.outletOrder == ["helper", "delegate", "again"] && root.connectionsAtAwake == 3)
+            // An outlet set after loading replaces the loader's value in place.
+            let other = RecordingOwner()
+            try root.setOutlet("helper", to: other)
+            try root.setOutlet("extra", to: nil)
+            #expect(root.outlets["helper"] === other && root.outlets["again"] === h && root.outlets["extra"] == nil)
+            #expect(root.outletOrder == ["helper", "delegate", "again", "extra"])
+        }
+        // The helper lived through root's outlet only; back outlets are weak, so both are freed.
+        #expect(bag.alive == 0)
+    }
+
     @Test func weakReferencesToRegisteredObjectsAndPlaceholders() throws {
         let registry = NibClassRegistry()
         registry.register(PlainLabel.self, as: "UILabel")
