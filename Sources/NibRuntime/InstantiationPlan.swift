@@ -213,21 +213,24 @@ final class InstantiationPlan: Sendable {
         self.ownedStart = ownedStart
         self.ownedTargets = owned
         self.foreignWeakTargets = foreign.sorted()
-        var outletsBySource = [[PlanOutlet]](repeating: [], count: instances.count)
+        // Grouped by source with a counting pass (no array per source: planning from disk stays as cheap).
+        var outletStart = [Int32](repeating: 0, count: instances.count + 1)
+        func genericSource(_ source: Int32) -> Int? {
+            guard case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { return nil }
+            return Int(n)
+        }
+        for case .outlet(let source, _, _) in connections { if let n = genericSource(source) { outletStart[n + 1] += 1 } }
+        for n in 0..<instances.count { outletStart[n + 1] += outletStart[n] }
+        var loaderOutlets = [PlanOutlet](repeating: PlanOutlet(label: "", target: -1, strong: false),
+                                         count: Int(outletStart[instances.count]))
+        var cursor = outletStart
         for case .outlet(let source, let label, let destination) in connections {
-            guard case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { continue }
+            guard let n = genericSource(source) else { continue }
             let target = destination.refIndex.map { entryIndex[$0] } ?? -1
             let strong = !(destination.refIndex.map { ownedOutsideOutlets[$0] } ?? false)
-            outletsBySource[Int(n)].append(PlanOutlet(label: label, target: target, strong: strong))
+            loaderOutlets[Int(cursor[n])] = PlanOutlet(label: label, target: target, strong: strong)
+            cursor[n] += 1
         }
-        var outletStart = [Int32]()
-        outletStart.reserveCapacity(instances.count + 1)
-        var loaderOutlets = [PlanOutlet]()
-        for list in outletsBySource {
-            outletStart.append(Int32(loaderOutlets.count))
-            loaderOutlets += list
-        }
-        outletStart.append(Int32(loaderOutlets.count))
         self.outletStart = outletStart
         self.loaderOutlets = loaderOutlets
     }
