@@ -10,23 +10,22 @@ extension InstantiationRun {
             let s = Int(connection.sourceIndex)
             switch connection {
             case .outlet(_, let label, let destination):
-                let target = resolve(destination, key: nil, requester: nil).object
-                if let g = objects[s] as? GenericNibObject {
-                    g.setOutlet(label, to: target, weakly: destination.refIndex.map { plan.ownedOutsideOutlets[$0] } ?? false)
+                if let g = genericObject(s) {
+                    g.connectLoaderOutlet()
                 } else {
-                    try connectable(s, key: label)?.setOutlet(label, to: target)
+                    try connectable(s, key: label)?.setOutlet(label, to: resolve(destination, key: nil, requester: nil).object)
                 }
             case .collection(_, let label, let destinations, let appending):
                 let targets = destinations.compactMap { resolve($0, key: nil, requester: nil).object }
                 try connectable(s, key: label)?.setOutletCollection(label, to: targets, appending: appending)
             case .action(_, let selector, let destination, let events):
                 if let d = destination, isNilOwner(Int(d)) { throw NibLoadingError.nilOwner(key: selector) }
-                let target = destination.flatMap { objects[Int($0)] }
-                guard let source = objects[s] else {
+                let target = destination.flatMap { object(Int($0)) }
+                guard let source = object(s) else {
                     if isNilOwner(s) { throw NibLoadingError.nilOwner(key: selector) }
                     continue
                 }
-                if let g = source as? GenericNibObject {
+                if let g = genericObject(s) {
                     g.recordAction(target: target, selector: selector, events: events)
                     continue
                 }
@@ -44,7 +43,7 @@ extension InstantiationRun {
     /// Application object or First Responder, whose connections are skipped.
     func connectable(_ s: Int, key: String) throws -> NibConnectable? {
         if let c = ownerConnectable, plan.slots[s].isOwner { return c }
-        guard let source = objects[s] else {
+        guard let source = object(s) else {
             if isNilOwner(s) { throw NibLoadingError.nilOwner(key: key) }
             return nil
         }

@@ -4,26 +4,57 @@
 /// Values hold their objects strongly except back references (superview, next responder, constraint items,
 /// owning view…) and references to placeholders, which are `.weakObject`; action targets are weak; outlets are
 /// weak when the target is kept alive by the caller or by the graph's values, strong otherwise.
+///
+/// Storage: one allocation per object. The values themselves stay in the template's plan, shared by every
+/// instantiation; references resolve through the instantiation's object table, and `values` builds its array
+/// on each access (read it once when iterating). Objects are freed as soon as nothing outside holds them: an
+/// object held on its own keeps what it owns through strong values, and its weak references read nil once
+/// their targets are gone. The objects of one instantiation are not thread-safe: use them from one thread at
+/// a time.
 public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringConvertible {
+    /// The instantiation this object belongs to: its values live in the plan, its references in the graph.
+    let graph: NibObjectGraph
+    /// This object's entry in `graph` (its plan instance index).
+    let entry: Int32
+    /// Whether this object holds its owned objects (`InstantiationPlan.ownedTargets`), to release in `deinit`.
+    var ownsTargets = false
+    /// How many of its plan outlets (`InstantiationPlan.loaderOutlets`) the loader has set, in connection order:
+    /// their values come from the plan and the graph, so loading outlets allocates nothing.
+    var loaderOutletCount: Int32 = 0
+
     /// The class the archive asks for (a class swapper's custom class, e.g. `_TtC9MyModule8CardView`).
-    public let className: String
+    public var className: String { info.className }
     /// For class swappers, the UIKit/AppKit class wrapped (`UIOriginalClassName`); nil otherwise.
-    public let originalClassName: String?
-    let keyTable: PlanKeys
-    let keyIDs: ArraySlice<Int32>
-    /// The decoded values, in archived order (parallel to `keys`).
-    public internal(set) var values: [NibDecodedValue] = []
+    public var originalClassName: String? { info.originalClassName }
+    /// The decoded values, in archived order (parallel to `keys`). Built on each access from the plan's shared
+    /// values and this instantiation's objects.
+    public var values: [NibDecodedValue] {
+        let plan = graph.plan
+        let info = plan.instances[Int(entry)]
+        return (Int(info.valueStart)..<Int(info.valueEnd)).map { decodedValue(at: $0, plan: plan) }
+    }
     /// Outlets set on this object, by property name (outlets to the owner and external objects are weak).
     public var outlets: [String: AnyObject] {
-        var result = [String: AnyObject](minimumCapacity: outletStorage.count)
-        for (name, value) in outletStorage { if let o = value.object { result[name] = o } }
+        var result = [String: AnyObject]()
+        for o in loaderOutlets { result[o.label] = graph.target(of: o) }
+        // Outlets set later through `setOutlet` replace the loader's.
+        for (name, value) in outletStorage { result[name] = value.object }
         return result
     }
-    /// Outlets by name, in the order first set (one small array rather than a dictionary and an order array:
-    /// objects receive few outlets, and this costs one allocation instead of two).
+    /// Outlets set through `setOutlet` after loading, by name, in the order first set.
     private var outletStorage: [(name: String, value: NibDecodedValue)] = []
     /// Outlet names in the order they were set.
-    public var outletOrder: [String] { outletStorage.map(\.name) }
+    public var outletOrder: [String] {
+        var names = [String]()
+        for name in loaderOutlets.map(\.label) + outletStorage.map(\.name) where !names.contains(name) { names.append(name) }
+        return names
+    }
+    /// The outlets the loader has set on this object.
+    var loaderOutlets: ArraySlice<PlanOutlet> {
+        let plan = graph.plan
+        let first = Int(plan.outletStart[Int(entry)])
+        return plan.loaderOutlets[first..<first + Int(loaderOutletCount)]
+    }
     /// Outlet collections set on this object.
     public private(set) var outletCollections: [String: [AnyObject]] = [:]
     /// Target–action pairs added to this object, in connection order.
@@ -36,31 +67,47 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     public private(set) var connectionsAtAwake = 0
     private var connectionCount = 0
 
-    init(className: String, originalClassName: String?, keys: PlanKeys, keyIDs: ArraySlice<Int32>) {
-        self.className = className
-        self.originalClassName = originalClassName
-        self.keyTable = keys
-        self.keyIDs = keyIDs
+    init(graph: NibObjectGraph, entry: Int32) {
+        self.graph = graph
+        self.entry = entry
+    }
+
+    deinit {
+        graph.genericObjectDied(entry: Int(entry), releasingOwned: ownsTargets, loaderOutlets: Int(loaderOutletCount))
+    }
+
+    var info: PlanInstance { graph.plan.instances[Int(entry)] }
+
+    /// Plan value `v` (one of this object's) with its references resolved.
+    func decodedValue(at v: Int, plan: InstantiationPlan) -> NibDecodedValue {
+        let value = plan.values[v]
+        return value.hasRefs ? graph.decoded(value, plan: plan) : plan.constantValues[v]
     }
 
     /// The keys of `values`, in archived order.
-    public var keys: [String] { keyIDs.map { keyTable.names[Int($0)] } }
+    public var keys: [String] {
+        let plan = graph.plan
+        let info = plan.instances[Int(entry)]
+        return plan.valueKeys[Int(info.valueStart)..<Int(info.valueEnd)].map { plan.keys.names[Int($0)] }
+    }
 
     /// The first value stored under `key`.
     public func value(forKey key: String) -> NibDecodedValue? {
-        guard let k = keyTable.lookup[key] else { return nil }
-        var n = 0
-        for id in keyIDs {
-            if id == k { return values[n] }
-            n += 1
+        let plan = graph.plan
+        guard let k = plan.keys.lookup[key] else { return nil }
+        let info = plan.instances[Int(entry)]
+        for v in Int(info.valueStart)..<Int(info.valueEnd) where plan.valueKeys[v] == k {
+            return decodedValue(at: v, plan: plan)
         }
         return nil
     }
 
     /// Every value stored under `key` (keys repeat only in collections).
     public func values(forKey key: String) -> [NibDecodedValue] {
-        guard let k = keyTable.lookup[key] else { return [] }
-        return zip(keyIDs, values).filter { $0.0 == k }.map(\.1)
+        let plan = graph.plan
+        guard let k = plan.keys.lookup[key] else { return [] }
+        let info = plan.instances[Int(entry)]
+        return (Int(info.valueStart)..<Int(info.valueEnd)).filter { plan.valueKeys[$0] == k }.map { decodedValue(at: $0, plan: plan) }
     }
 
     /// The object referenced by `key`.
@@ -77,8 +124,18 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
         setOutlet(name, to: object, weakly: false)
     }
 
-    /// Records an outlet; the loader passes `weakly` for targets that something else keeps alive (placeholders,
-    /// objects owned through archived values), so that outlets never form reference cycles.
+    /// The loader sets this object's next plan outlet: a strong one retains its target until `deinit`; weak ones
+    /// (targets something else keeps alive: placeholders, objects owned through archived values) never form
+    /// reference cycles.
+    func connectLoaderOutlet() {
+        let plan = graph.plan
+        let outlet = plan.loaderOutlets[Int(plan.outletStart[Int(entry)] + loaderOutletCount)]
+        if outlet.strong, outlet.target >= 0 { _ = graph.entry(Int(outlet.target)).pointee.object?.retain() }
+        loaderOutletCount += 1
+        connectionCount += 1
+    }
+
+    /// Records an outlet, strongly or weakly.
     func setOutlet(_ name: String, to object: AnyObject?, weakly: Bool) {
         let value: NibDecodedValue = object.map { weakly ? .weakObject(NibWeakReference($0)) : .object($0) } ?? .null
         if let i = outletStorage.firstIndex(where: { $0.name == name }) {
@@ -118,15 +175,25 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     }
 
     /// `<Class (Original) N values>`.
-    public var description: String { "<\(className)\(originalClassName.map { " (\($0))" } ?? "") \(keyIDs.count) values>" }
+    public var description: String { "<\(className)\(originalClassName.map { " (\($0))" } ?? "") \(info.valueEnd - info.valueStart) values>" }
 }
 
 /// A target–action pair recorded by a `GenericNibObject`.
 public struct NibAction {
     /// The target, held weakly as UIKit does; nil means the responder chain (First Responder).
-    public weak var target: AnyObject?
+    public var target: AnyObject? {
+        get { targetReference?.object }
+        set { targetReference = newValue.map(NibWeakReference.init) }
+    }
+    private var targetReference: NibWeakReference?
     /// The selector name, e.g. `buttonTapped:`.
     public var selector: String
     /// The `UIControl.Event` mask (0 for AppKit and bar button items).
     public var events: UInt64
+
+    init(target: AnyObject?, selector: String, events: UInt64) {
+        targetReference = target.map(NibWeakReference.init)
+        self.selector = selector
+        self.events = events
+    }
 }

@@ -1,10 +1,8 @@
 /// One instantiation: a fresh graph built from an immutable plan.
 final class InstantiationRun {
     let plan: InstantiationPlan
-    /// The object (or placeholder replacement) per archive object index.
-    var objects: ContiguousArray<AnyObject?>
-    /// Per instance: 0 not created, 1 inside `init(coder:)`, 2 created.
-    var state: [UInt8]
+    /// Every created object and placeholder replacement; created objects are retained by the run until it ends.
+    let graph: NibObjectGraph
     var late: [(requester: Int, key: String, target: Int)] = []
     var pendingError: (any Error)?
     var coder: NibCoder!
@@ -14,8 +12,26 @@ final class InstantiationRun {
 
     init(plan: InstantiationPlan) {
         self.plan = plan
-        objects = ContiguousArray(repeating: nil, count: plan.slots.count)
-        state = [UInt8](repeating: 0, count: plan.instances.count)
+        graph = NibObjectGraph.make(plan: plan)
+    }
+
+    deinit {
+        // Drop the run's hold on every created object: what the caller, or an owner in the graph, does not
+        // hold is freed now (the top-level array and the owners keep the rest).
+        for n in 0..<plan.instances.count { graph.entry(n).pointee.object?.release() }
+    }
+
+    /// The object (or placeholder replacement) at archive index `j`; valid while the run holds its objects.
+    func object(_ j: Int) -> AnyObject? {
+        let e = Int(plan.entryIndex[j])
+        return e >= 0 ? graph.object(e) : nil
+    }
+
+    /// The generic object at archive index `j`, if it is one.
+    func genericObject(_ j: Int) -> GenericNibObject? {
+        let e = Int(plan.entryIndex[j])
+        guard e >= 0, graph.entry(e).pointee.generic, let o = graph.object(e) else { return nil }
+        return unsafeDowncast(o, to: GenericNibObject.self)
     }
 
     /// Runs NIB-LOADING.md §2: placeholders, creation, values, connections, awake, top-level objects.
@@ -23,56 +39,53 @@ final class InstantiationRun {
         self.owner = owner
         // Only registered classes read values through a coder.
         if !plan.registeredInstances.isEmpty { coder = NibCoder(run: self) }
-        // 1a. Placeholders are looked up, not created.
-        for (index, kind) in plan.placeholders {
+        // 1a. Placeholders are looked up, not created. The caller owns them: the graph refers to them weakly.
+        let base = plan.instances.count
+        for (k, (_, kind)) in plan.placeholders.enumerated() {
+            let object: AnyObject?
             switch kind {
-            case .owner: objects[Int(index)] = owner
-            case .firstResponder: objects[Int(index)] = nil
-            case .application: objects[Int(index)] = externalObjects["NSApplication"]
-            case .storyboard: objects[Int(index)] = externalObjects["UIStoryboardPlaceholder"]
+            case .owner: object = owner
+            case .firstResponder: object = nil
+            case .application: object = externalObjects["NSApplication"]
+            case .storyboard: object = externalObjects["UIStoryboardPlaceholder"]
             case .external(let id):
-                guard let object = externalObjects[id] else { throw NibLoadingError.missingExternalObject(identifier: id) }
-                objects[Int(index)] = object
+                guard let o = externalObjects[id] else { throw NibLoadingError.missingExternalObject(identifier: id) }
+                object = o
             }
+            guard let object else { continue }
+            let p = graph.entry(base + k)
+            p.pointee.object = Unmanaged.passUnretained(object)
+            p.pointee.foreign = object
         }
         // 1b. Generic objects exist before any init(coder:) runs, so every reference to them resolves.
         for n in plan.genericInstances {
-            let info = plan.instances[Int(n)]
-            objects[Int(info.objectIndex)] = GenericNibObject(
-                className: info.className, originalClassName: info.originalClassName, keys: plan.keys,
-                keyIDs: plan.valueKeys[Int(info.valueStart)..<Int(info.valueEnd)])
-            state[Int(n)] = 2
+            let p = graph.entry(Int(n))
+            p.pointee.object = Unmanaged.passRetained(GenericNibObject(graph: graph, entry: n))
+            p.pointee.generic = true
+            p.pointee.alive = true
+            p.pointee.state = 2
         }
         // 1c. Registered objects, each created with init(coder:) once what it references exists.
-        for n in plan.registeredInstances where state[Int(n)] == 0 {
+        for n in plan.registeredInstances where graph.entry(Int(n)).pointee.state == 0 {
             create(Int(n))
             if let e = pendingError { throw e }
         }
-        // 1d. Generic objects take their values now that every object exists.
-        for n in plan.genericInstances {
-            let info = plan.instances[Int(n)]
-            let g = unsafeDowncast(objects[Int(info.objectIndex)].unsafelyUnwrapped, to: GenericNibObject.self)
-            // Objects without references share the plan's converted values: no allocation.
-            if let shared = plan.constantInstanceValues[Int(n)] {
-                g.values = shared
-                continue
-            }
-            let start = Int(info.valueStart), end = Int(info.valueEnd)
-            guard start < end else { continue }
-            g.values = [NibDecodedValue](unsafeUninitializedCapacity: end - start) { buffer, count in
-                for v in start..<end {
-                    let value = plan.values[v]
-                    (buffer.baseAddress! + count).initialize(to: value.hasRefs
-                        ? resolve(value, key: nil, requester: nil, weakBackReferences: true)
-                        : plan.constantValues[v])
-                    count += 1
+        for e in plan.foreignWeakTargets { graph.entry(Int(e)).pointee.foreign = graph.object(Int(e)) }
+        // 1d. Generic objects take their values: the values themselves are the plan's (shared); each object
+        // retains the objects its values own, which it releases when it is freed.
+        plan.ownedTargets.withUnsafeBufferPointer { owned in
+            plan.ownedStart.withUnsafeBufferPointer { starts in
+                for n in plan.genericInstances {
+                    let start = Int(starts[Int(n)]), end = Int(starts[Int(n) + 1])
+                    guard start < end else { continue }
+                    for i in start..<end { _ = graph.entry(Int(owned[i])).pointee.object?.retain() }
+                    unsafeDowncast(graph.object(Int(n)).unsafelyUnwrapped, to: GenericNibObject.self).ownsTargets = true
                 }
             }
         }
         // References that were cut by a cycle between registered classes.
         for (requester, key, target) in late {
-            if let receiver = objects[Int(plan.instances[requester].objectIndex)] as? NibLateReferenceReceiving,
-               let object = objects[target] {
+            if let receiver = graph.object(requester) as? NibLateReferenceReceiving, let object = object(target) {
                 receiver.nibResolveLateReference(forKey: key, to: object)
             }
         }
@@ -80,43 +93,44 @@ final class InstantiationRun {
         try connect()
         // 3. Awake.
         for n in plan.awakeOrder {
-            let info = plan.instances[Int(n)]
-            guard let object = objects[Int(info.objectIndex)] else { continue }
+            let p = graph.entry(Int(n))
+            guard let object = p.pointee.object?.takeUnretainedValue() else { continue }
             // Generic objects are known statically: no protocol conformance lookup for them.
-            if info.registered == nil {
+            if p.pointee.generic {
                 unsafeDowncast(object, to: GenericNibObject.self).awakeFromNib()
             } else {
                 (object as? NibAwaking)?.awakeFromNib()
             }
         }
         if plan.platform == .macOS {
-            for (index, _) in plan.placeholders { (objects[Int(index)] as? NibAwaking)?.awakeFromNib() }
+            for k in plan.placeholders.indices { (graph.object(base + k) as? NibAwaking)?.awakeFromNib() }
         }
         // 4. Top-level objects, placeholders excluded.
-        return plan.topLevel.compactMap { objects[Int($0)] }
+        return plan.topLevel.compactMap { object(Int($0)) }
     }
 
     /// Creates registered instance `n` with `init(coder:)`.
     func create(_ n: Int) {
         let info = plan.instances[n]
         guard let type = info.registered?.type else { return }
-        state[n] = 1
+        let p = graph.entry(n)
+        p.pointee.state = 1
         let saved = coder.instance
         coder.instance = n
         defer { coder.instance = saved }
         do {
-            objects[Int(info.objectIndex)] = try type.init(coder: coder)
-            state[n] = 2
+            let object = try type.init(coder: coder)
+            graph.entry(n).pointee.object = Unmanaged.passRetained(object)
         } catch {
             if pendingError == nil { pendingError = error }
-            state[n] = 2
         }
+        graph.entry(n).pointee.state = 2
     }
 
     /// The object at archive index `j`, creating it first when it is a registered object not yet created.
     func object(at j: Int, key: String?, requester: Int?) -> AnyObject? {
         if case .instance(let n) = plan.slots[j] {
-            switch state[Int(n)] {
+            switch graph.entry(Int(n)).pointee.state {
             case 0: create(Int(n))
             case 1:
                 if let requester, let key { late.append((requester, key, j)) }
@@ -124,11 +138,12 @@ final class InstantiationRun {
             default: break
             }
         }
-        return objects[j]
+        return object(j)
     }
 
-    /// A plan value with its references resolved to this instantiation's objects.
-    func resolve(_ value: PlanValue, key: String?, requester: Int?, weakBackReferences: Bool = false) -> NibDecodedValue {
+    /// A plan value with its references resolved to this instantiation's objects (for registered classes and
+    /// connections: every reference strong).
+    func resolve(_ value: PlanValue, key: String?, requester: Int?) -> NibDecodedValue {
         switch value {
         case .int(let v): return .int(v)
         case .bool(let b): return .bool(b)
@@ -139,23 +154,18 @@ final class InstantiationRun {
         case .number(let n): return .number(n)
         case .null: return .null
         case .nib(let t): return .nib(t)
-        case .ref(let j):
+        case .ref(let j), .weakRef(let j):
             guard let o = object(at: Int(j), key: key, requester: requester) else { return .null }
-            // The caller owns placeholder replacements (owner, external objects); generic objects hold them weakly.
-            if weakBackReferences, case .placeholder = plan.slots[Int(j)] { return .weakObject(NibWeakReference(o)) }
             return .object(o)
-        case .weakRef(let j):
-            guard let o = object(at: Int(j), key: key, requester: requester) else { return .null }
-            return weakBackReferences ? .weakObject(NibWeakReference(o)) : .object(o)
-        case .array(let e, _): return .array(e.map { resolve($0, key: key, requester: requester, weakBackReferences: weakBackReferences) })
-        case .set(let e, _): return .set(e.map { resolve($0, key: key, requester: requester, weakBackReferences: weakBackReferences) })
+        case .array(let e, _): return .array(e.map { resolve($0, key: key, requester: requester) })
+        case .set(let e, _): return .set(e.map { resolve($0, key: key, requester: requester) })
         case .dictionary(let e, _):
             var pairs = [NibDecodedPair]()
             pairs.reserveCapacity(e.count / 2)
             var i = 0
             while i + 1 < e.count {
-                pairs.append(NibDecodedPair(key: resolve(e[i], key: key, requester: requester, weakBackReferences: weakBackReferences),
-                                            value: resolve(e[i + 1], key: key, requester: requester, weakBackReferences: weakBackReferences)))
+                pairs.append(NibDecodedPair(key: resolve(e[i], key: key, requester: requester),
+                                            value: resolve(e[i + 1], key: key, requester: requester)))
                 i += 2
             }
             return .dictionary(pairs)

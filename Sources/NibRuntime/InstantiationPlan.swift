@@ -94,6 +94,16 @@ enum PlanConnection: Sendable {
     }
 }
 
+/// An outlet the loader sets on a generic object: plan-static, so the object keeps a count, not a copy.
+struct PlanOutlet: Sendable {
+    let label: String
+    /// The destination's graph entry; -1 when the destination is not an object (the outlet is nil).
+    let target: Int32
+    /// Held strongly (retained when set, released in the object's `deinit`) unless something else keeps the
+    /// destination alive (`ownedOutsideOutlets`).
+    let strong: Bool
+}
+
 /// The interned key names of a plan; keys are small integers (the archive's key-table indices).
 final class PlanKeys: Sendable {
     let names: [String]
@@ -138,9 +148,23 @@ final class InstantiationPlan: Sendable {
     /// instantiation, so instantiations share it instead of rebuilding it); `.null` for values with references.
     /// Holds only scalars, strings, data, numbers, nested templates and collections of those.
     nonisolated(unsafe) let constantValues: [NibDecodedValue]
-    /// Per instance: its whole value array when none of its values holds a reference, shared by every
-    /// generic object created for it (no allocation per instantiation); nil otherwise.
-    nonisolated(unsafe) let constantInstanceValues: [[NibDecodedValue]?]
+    /// Per archive object: its entry in an instantiation's `NibObjectGraph` (instance `n` is entry `n`, placeholder
+    /// `k` is entry `instances.count + k`), -1 for objects that are not created or replaced.
+    let entryIndex: [Int32]
+    /// Entries of a `NibObjectGraph`: every instance, then every placeholder.
+    let entryCount: Int
+    /// Per generic instance `n`: `ownedTargets[ownedStart[n]..<ownedStart[n + 1]]` are the entries of the objects
+    /// its values hold strongly (deeply, through collections). A generic object retains them when its values are
+    /// set and releases them in its `deinit`.
+    let ownedStart: [Int32]
+    let ownedTargets: [Int32]
+    /// Entries of registered objects that generic objects refer to weakly: the graph keeps a Swift weak reference
+    /// for them (generic objects and placeholders need none or always have one).
+    let foreignWeakTargets: [Int32]
+    /// Per generic instance `n`: `loaderOutlets[outletStart[n]..<outletStart[n + 1]]` are the outlet connections
+    /// whose source it is, in connection order.
+    let outletStart: [Int32]
+    let loaderOutlets: [PlanOutlet]
 
     init(platform: Platform, slots: [PlanSlot], instances: [PlanInstance], placeholders: [(index: Int32, kind: PlanPlaceholder)],
          keys: PlanKeys, valueKeys: [Int32], values: [PlanValue], connections: [PlanConnection], topLevel: [Int32],
@@ -162,11 +186,53 @@ final class InstantiationPlan: Sendable {
         self.ownedOutsideOutlets = ownedOutsideOutlets
         let constants = values.map { $0.hasRefs ? NibDecodedValue.null : Self.constant($0) }
         self.constantValues = constants
-        self.constantInstanceValues = instances.map { info in
-            let range = Int(info.valueStart)..<Int(info.valueEnd)
-            guard info.registered == nil, !range.isEmpty, !values[range].contains(where: \.hasRefs) else { return nil }
-            return Array(constants[range])
+        var entryIndex = [Int32](repeating: -1, count: slots.count)
+        for (n, info) in instances.enumerated() { entryIndex[Int(info.objectIndex)] = Int32(n) }
+        for (k, p) in placeholders.enumerated() { entryIndex[Int(p.index)] = Int32(instances.count + k) }
+        self.entryIndex = entryIndex
+        self.entryCount = instances.count + placeholders.count
+        var ownedStart = [Int32]()
+        ownedStart.reserveCapacity(instances.count + 1)
+        var owned = [Int32]()
+        var foreign = Set<Int32>()
+        func walk(_ v: PlanValue) {
+            switch v {
+            case .ref(let j), .weakRef(let j):
+                guard case .instance(let t) = slots[Int(j)] else { return }
+                if case .ref = v { owned.append(t) } else if instances[Int(t)].registered != nil { foreign.insert(t) }
+            case .array(let e, true), .set(let e, true), .dictionary(let e, true): e.forEach(walk)
+            default: break
+            }
         }
+        for info in instances {
+            ownedStart.append(Int32(owned.count))
+            guard info.registered == nil else { continue }
+            for v in Int(info.valueStart)..<Int(info.valueEnd) where values[v].hasRefs { walk(values[v]) }
+        }
+        ownedStart.append(Int32(owned.count))
+        self.ownedStart = ownedStart
+        self.ownedTargets = owned
+        self.foreignWeakTargets = foreign.sorted()
+        // Grouped by source with a counting pass (no array per source: planning from disk stays as cheap).
+        var outletStart = [Int32](repeating: 0, count: instances.count + 1)
+        func genericSource(_ source: Int32) -> Int? {
+            guard case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { return nil }
+            return Int(n)
+        }
+        for case .outlet(let source, _, _) in connections { if let n = genericSource(source) { outletStart[n + 1] += 1 } }
+        for n in 0..<instances.count { outletStart[n + 1] += outletStart[n] }
+        var loaderOutlets = [PlanOutlet](repeating: PlanOutlet(label: "", target: -1, strong: false),
+                                         count: Int(outletStart[instances.count]))
+        var cursor = outletStart
+        for case .outlet(let source, let label, let destination) in connections {
+            guard let n = genericSource(source) else { continue }
+            let target = destination.refIndex.map { entryIndex[$0] } ?? -1
+            let strong = !(destination.refIndex.map { ownedOutsideOutlets[$0] } ?? false)
+            loaderOutlets[Int(cursor[n])] = PlanOutlet(label: label, target: target, strong: strong)
+            cursor[n] += 1
+        }
+        self.outletStart = outletStart
+        self.loaderOutlets = loaderOutlets
     }
 
     /// A value without references, converted once.

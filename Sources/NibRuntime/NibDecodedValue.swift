@@ -127,10 +127,38 @@ public enum NibDecodedValue: CustomStringConvertible {
 }
 
 /// A weak reference kept by a generic object for a back reference; a struct, so storing it allocates nothing.
+///
+/// A reference to a generic object is its entry in the instantiation's object graph, checked against the
+/// object's liveness (no Swift weak reference, hence no side-table allocation per referenced object); other
+/// objects (placeholders, registered classes, outside objects) are held by a Swift weak reference.
 public struct NibWeakReference {
+    private weak var native: AnyObject?
+    private let graph: NibObjectGraph?
+    private let entry: Int32
+
     /// The referenced object, while something else keeps it alive.
-    public private(set) weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
+    public var object: AnyObject? {
+        if let graph { return graph.weakObject(Int(entry)) }
+        return native
+    }
+
+    init(_ object: AnyObject) {
+        if let g = object as? GenericNibObject {
+            native = nil
+            graph = g.graph
+            entry = g.entry
+        } else {
+            native = object
+            graph = nil
+            entry = -1
+        }
+    }
+
+    init(graph: NibObjectGraph, entry: Int) {
+        native = nil
+        self.graph = graph
+        self.entry = Int32(entry)
+    }
 }
 
 /// One key–value pair of a decoded dictionary.

@@ -143,7 +143,7 @@ public final class NibTemplate: Sendable {
         let plan = try loadedPlan()
         let run = InstantiationRun(plan: plan)
         let top = try run.run(owner: owner, externalObjects: externalObjects)
-        return (top, plan.instances.compactMap { run.objects[Int($0.objectIndex)] })
+        return (top, plan.instances.indices.compactMap { run.graph.object($0) })
     }
 
     /// The nested nibs (e.g. table-view prototype cells), as templates decoded only when instantiated.

@@ -83,6 +83,9 @@ func corpusBytes(_ relative: String) -> [UInt8] {
 let smallInput = makeInput(name: "small", bytes: corpusBytes("duckduckgo/BrowsingMenuSeparatorViewCell.nib"))
 /// A typical AppKit window nib (a chooser window: scroll views, tables, buttons, text fields; 336 archived objects).
 let typicalInput = makeInput(name: "typical", bytes: corpusBytes("appkit-samples/HSChooserWindow.nib"))
+/// A typical iOS view-controller nib (DuckDuckGo's browsing menu: a controller's view, stack view, buttons,
+/// constraints; owner outlets).
+let typicalIOSInput = makeInput(name: "typicalIOS", bytes: corpusBytes("duckduckgo/BrowsingMenuViewController.nib"))
 /// A large generated UIKit nib: a root view with 100 container views of 30 labels each.
 let largeInput = makeInput(name: "large", bytes: largeUIKitNib(containers: 100, labelsPerContainer: 30))
 
@@ -467,6 +470,20 @@ func instantiateCached(_ template: NibTemplate) -> Int {
     do { return try template.instantiate(owner: owner).count } catch { fatalError("\(error)") }
 }
 
+/// Instantiates (through the benchmark hook that also returns every created object: one more array) and reads
+/// the values of every created generic object once.
+@inline(never)
+func instantiateReadingValues(_ template: NibTemplate) -> Int {
+    do {
+        let (top, created) = try template.instantiateReturningCreatedObjects(owner: owner)
+        var count = top.count
+        for case let g as GenericNibObject in created { count += g.values.count }
+        return count
+    } catch {
+        fatalError("\(error)")
+    }
+}
+
 /// Reads the file, verifies and decodes it, builds the plan and instantiates: what a loader without a
 /// cache does for every instantiation.
 @inline(never)
@@ -499,7 +516,7 @@ let benchmarks: @Sendable () -> Void = {
     let diskGate: (RuntimeInput) -> [BenchmarkMetric: BenchmarkThresholds] = { input in
         [.mallocCountTotal: .init(absolute: [.p90: input.name == "large" ? 64 : 16])]
     }
-    for (input, iterations) in [(smallInput, 2_000), (typicalInput, 1_000), (largeInput, 60)] {
+    for (input, iterations) in [(smallInput, 2_000), (typicalInput, 1_000), (typicalIOSInput, 2_000), (largeInput, 60)] {
         let label = input.name.prefix(1).uppercased() + input.name.dropFirst()
         Benchmark("Instantiate\(label)Cached",
                   configuration: .init(maxIterations: iterations, setup: { _ = input })) { benchmark in
@@ -519,6 +536,13 @@ let benchmarks: @Sendable () -> Void = {
                                        setup: { _ = input })) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(instantiateFromDisk(input.gzipPath)) }
         }
+    }
+
+    // Generic objects build their value arrays when read, not when instantiated: instantiating and then reading
+    // every created object's values once shows what a caller that consumes all values pays.
+    Benchmark("InstantiateTypicalCachedReadValues",
+              configuration: .init(maxIterations: 1_000, setup: { _ = typicalInput })) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(instantiateReadingValues(typicalInput.cached)) }
     }
 
     // Baselines on the typical nib's graph.

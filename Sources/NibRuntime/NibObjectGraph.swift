@@ -1,0 +1,112 @@
+/// One created object or placeholder of an instantiation, in `NibObjectGraph`'s entry table.
+struct GraphEntry {
+    /// The object, not retained by the table (the instantiation holds it while it runs; afterwards its owner in
+    /// the graph, or the caller, does).
+    var object: Unmanaged<AnyObject>?
+    /// Placeholders and registered objects cannot report their death to the table: weak references to them go
+    /// through this Swift weak reference (set only when something refers to them weakly).
+    weak var foreign: AnyObject?
+    /// A `GenericNibObject` of this graph: `alive` is cleared by its `deinit`.
+    var generic = false
+    var alive = false
+    /// Registered objects: 0 not created, 1 inside `init(coder:)`, 2 created.
+    var state: UInt8 = 0
+}
+
+struct GraphHeader {
+    let plan: InstantiationPlan
+    let count: Int
+}
+
+/// The objects of one instantiation, shared by its generic objects: one allocation per instantiation instead of
+/// a value array and a weak-reference side table per object.
+///
+/// Generic objects keep their values in the plan (shared by every instantiation) and resolve references through
+/// this table. Ownership stays a forest: a generic object retains the objects it owns through strong values
+/// (`InstantiationPlan.ownedTargets`) and releases them in its `deinit`; the table itself holds no object
+/// strongly, so dropping the top-level objects frees the whole graph (no cycle through the shared table).
+/// Weak references to generic objects are entry indices checked against `alive` (no side table).
+///
+/// Like the objects it serves, a graph is not thread-safe: use one instantiation's objects from one thread at
+/// a time (separate instantiations share nothing mutable).
+final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
+    static func make(plan: InstantiationPlan) -> NibObjectGraph {
+        let count = plan.entryCount
+        let buffer = NibObjectGraph.create(minimumCapacity: count) { _ in GraphHeader(plan: plan, count: count) }
+        let graph = unsafeDowncast(buffer, to: NibObjectGraph.self)
+        graph.withUnsafeMutablePointerToElements { $0.initialize(repeating: GraphEntry(), count: count) }
+        return graph
+    }
+
+    deinit {
+        withUnsafeMutablePointers { h, e in _ = e.deinitialize(count: h.pointee.count) }
+    }
+
+    var plan: InstantiationPlan { withUnsafeMutablePointerToHeader { $0.pointee.plan } }
+
+    @inline(__always) func entry(_ e: Int) -> UnsafeMutablePointer<GraphEntry> {
+        withUnsafeMutablePointerToElements { $0 + e }
+    }
+
+    /// The object of entry `e` when it exists (nil for an absent placeholder). Only for entries the caller
+    /// knows to be alive: strong references of a live owner, or during the instantiation.
+    @inline(__always) func object(_ e: Int) -> AnyObject? { entry(e).pointee.object?.takeUnretainedValue() }
+
+    /// The object of entry `e` if it is still alive (the target of a weak reference).
+    func weakObject(_ e: Int) -> AnyObject? {
+        let p = entry(e)
+        if p.pointee.generic { return p.pointee.alive ? p.pointee.object?.takeUnretainedValue() : nil }
+        return p.pointee.foreign
+    }
+
+    /// Called by a generic object's `deinit`: marks it dead and releases the objects it owns and the strong
+    /// targets of the first `loaderOutlets` outlets the loader set on it.
+    func genericObjectDied(entry n: Int, releasingOwned: Bool, loaderOutlets: Int) {
+        entry(n).pointee.alive = false
+        guard releasingOwned || loaderOutlets > 0 else { return }
+        let plan = plan
+        if releasingOwned {
+            let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
+            plan.ownedTargets.withUnsafeBufferPointer { owned in
+                for i in start..<end { entry(Int(owned[i])).pointee.object?.release() }
+            }
+        }
+        let first = Int(plan.outletStart[n])
+        for i in first..<first + loaderOutlets {
+            let o = plan.loaderOutlets[i]
+            if o.strong, o.target >= 0 { entry(Int(o.target)).pointee.object?.release() }
+        }
+    }
+
+    /// The current target of a loader outlet.
+    func target(of outlet: PlanOutlet) -> AnyObject? {
+        guard outlet.target >= 0 else { return nil }
+        return outlet.strong ? object(Int(outlet.target)) : weakObject(Int(outlet.target))
+    }
+
+    /// A plan value of a generic object with its references resolved: strong references to owned objects,
+    /// weak references (back links, placeholders) as table entries.
+    func decoded(_ value: PlanValue, plan: InstantiationPlan) -> NibDecodedValue {
+        switch value {
+        case .ref(let j), .weakRef(let j):
+            let e = Int(plan.entryIndex[Int(j)])
+            guard e >= 0, let object = entry(e).pointee.object else { return .null }
+            // Strong references are owned by the object being read, hence alive; the caller owns placeholder
+            // replacements (owner, external objects), which are held weakly like back references.
+            if case .ref = value, e < plan.instances.count { return .object(object.takeUnretainedValue()) }
+            return .weakObject(NibWeakReference(graph: self, entry: e))
+        case .array(let e, true): return .array(e.map { decoded($0, plan: plan) })
+        case .set(let e, true): return .set(e.map { decoded($0, plan: plan) })
+        case .dictionary(let e, true):
+            var pairs = [NibDecodedPair]()
+            pairs.reserveCapacity(e.count / 2)
+            var i = 0
+            while i + 1 < e.count {
+                pairs.append(NibDecodedPair(key: decoded(e[i], plan: plan), value: decoded(e[i + 1], plan: plan)))
+                i += 2
+            }
+            return .dictionary(pairs)
+        default: return InstantiationPlan.constant(value)
+        }
+    }
+}
