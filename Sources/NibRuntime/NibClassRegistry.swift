@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A registered Swift type, as stored in the registry and in instantiation plans.
 struct RegisteredClass: @unchecked Sendable {
@@ -10,7 +9,7 @@ struct RegisteredClass: @unchecked Sendable {
 /// Templates resolve classes once, when they build their instantiation plan; register classes before the
 /// first instantiation (or call `purgeCache()` on the template afterwards).
 public final class NibClassRegistry: Sendable {
-    private let table = Mutex<[String: RegisteredClass]>([:])
+    private let table = Locked<[String: RegisteredClass]>([:])
 
     /// The registry templates use by default.
     public static let shared = NibClassRegistry()

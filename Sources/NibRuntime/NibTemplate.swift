@@ -1,6 +1,5 @@
 import Foundation
 import NibArchive
-import Synchronization
 
 /// A portable `UINib`: reads a nib once, then instantiates any number of fresh copies of its object graph.
 ///
@@ -24,7 +23,7 @@ public final class NibTemplate: Sendable {
     let source: Source
     /// The registry classes are resolved through.
     public let registry: NibClassRegistry
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not, or a compiled `.nib`
     /// directory, which resolves to its newest `objects-*.nib` or its `runtime.nib`).
@@ -35,7 +34,7 @@ public final class NibTemplate: Sendable {
         source = .path(path)
         self.registry = registry
         let archive = try Self.read(path)
-        state = Mutex(State(archive: archive, fileReads: 1))
+        state = Locked(State(archive: archive, fileReads: 1))
     }
 
     /// Verifies `bytes`; they are kept for the template's lifetime.
@@ -44,7 +43,7 @@ public final class NibTemplate: Sendable {
         self.registry = registry
         let archive: NibArchive
         do { archive = try NibArchive(bytes: bytes) } catch { throw .archive(error) }
-        state = Mutex(State(archive: archive))
+        state = Locked(State(archive: archive))
     }
 
     /// Verifies `data`; it is kept for the template's lifetime.
@@ -53,14 +52,14 @@ public final class NibTemplate: Sendable {
         self.registry = registry
         let archive: NibArchive
         do { archive = try NibArchive(data: data) } catch { throw .archive(error) }
-        state = Mutex(State(archive: archive))
+        state = Locked(State(archive: archive))
     }
 
     /// A nested nib: its bytes are verified and decoded only when it is first instantiated.
     init(nestedBytes: [UInt8], registry: NibClassRegistry) {
         source = .bytes(nestedBytes)
         self.registry = registry
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     static func verify(bytes: [UInt8]) throws(NibLoadingError) -> NibArchive {

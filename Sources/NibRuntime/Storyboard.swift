@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A compiled iOS storyboard (`.storyboardc` directory): scene nibs by view-controller identifier, loaded
 /// through cached `NibTemplate`s, and the view nibs those controllers load lazily.
@@ -13,7 +12,7 @@ public final class NibStoryboard: Sendable {
     /// The registry templates resolve classes through.
     public let registry: NibClassRegistry
     private let bundle: NibBundle
-    private let templates = Mutex<[String: NibTemplate]>([:])
+    private let templates = Locked<[String: NibTemplate]>([:])
 
     /// Reads `Info.plist` of the storyboard at `directory`.
     public init(directory: String, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
