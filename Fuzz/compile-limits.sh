@@ -17,6 +17,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+. "$here/timed-run.sh"
 nibc="${1:-$root/.build/release/nibc}"
 [ -x "$nibc" ] || { echo "nibc not found at $nibc; run: swift build -c release --static-swift-stdlib --product nibc" >&2; exit 2; }
 corpus="${CORPUS:-$(cd "$root/.." && pwd)/shared/corpus}"
@@ -82,16 +83,7 @@ for f in "${inputs[@]}"; do
   size=$(stat -c %s "$f")
   count=$((count + 1))
   out="$work/out-$count.nib"
-  measure() {
-    rm -f "$out"
-    set +e
-    /usr/bin/time -v -o "$tmp" "$nibc" compile "$f" -o "$out" > "$work/diag" 2>&1
-    set -e
-    status=$(awk -F': ' '/Exit status/ {print $2}' "$tmp")
-    signal=$(awk -F': ' '/terminated by signal/ {print $2}' "$tmp")
-    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp")
-    wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$tmp" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  }
+  measure() { rm -f "$out"; timed_run "$tmp" "$work/diag" "$nibc" compile "$f" -o "$out"; }
   measure
   budget_kb=$(( (64 << 10) + 32 * size / 1024 ))
   time_budget=$(awk -v s="$size" 'BEGIN { b = s / 1048576; if (b < 1) b = 1; print b }')

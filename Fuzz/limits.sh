@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Memory and time guard for `nibc verify`.
 #   Fuzz/limits.sh [NIBC]
-# Runs the built nibc (default .build-fuzz/debug/nibc; build it with
-# `swift build --scratch-path .build-fuzz --product nibc`) once per file under /usr/bin/time -v on
+# Runs the built nibc (default .build/release/nibc; build it with
+# `swift build -c release --static-swift-stdlib --product nibc`) once per file under /usr/bin/time -v on
 #   - every .nib file of the shared corpus (../shared/corpus/nib, or $CORPUS/nib),
 #   - every committed regression input (Tests/NibArchiveTests/Regressions),
 #   - generated stress inputs in Fuzz/out/limits (a 1 000 000-object chain, huge header counts on a
@@ -16,8 +16,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-nibc="${1:-$root/.build-fuzz/debug/nibc}"
-[ -x "$nibc" ] || { echo "nibc not found at $nibc; run: swift build --scratch-path .build-fuzz --product nibc" >&2; exit 2; }
+. "$here/timed-run.sh"
+nibc="${1:-$root/.build/release/nibc}"
+[ -x "$nibc" ] || { echo "nibc not found at $nibc; run: swift build -c release --static-swift-stdlib --product nibc" >&2; exit 2; }
 corpus="${CORPUS:-$(cd "$root/.." && pwd)/shared/corpus}"
 stress="$here/out/limits"
 mkdir -p "$stress"
@@ -69,15 +70,7 @@ for f in "${files[@]}"; do
     extra=$(tail -c 4 "$f" | od -An -tu4 | tr -d ' ')
     [ "$extra" -gt $((64 << 20)) ] && extra=$((64 << 20))
   fi
-  measure() {
-    set +e
-    /usr/bin/time -v -o "$tmp" "$nibc" verify "$f" > /dev/null 2>&1
-    set -e
-    status=$(awk -F': ' '/Exit status/ {print $2}' "$tmp")
-    signal=$(awk -F': ' '/terminated by signal/ {print $2}' "$tmp")
-    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp")
-    wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$tmp" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  }
+  measure() { timed_run "$tmp" /dev/null "$nibc" verify "$f"; }
   measure
   budget_kb=$(( (64 << 10) + 32 * size / 1024 + extra / 1024 ))
   time_budget=$(awk -v s="$size" -v x="$extra" 'BEGIN { b = (s + x) / 1048576; if (b < 1) b = 1; print b }')
