@@ -1,3 +1,4 @@
+import Synchronization
 
 /// A registered Swift type, as stored in the registry and in instantiation plans.
 struct RegisteredClass: @unchecked Sendable {
@@ -6,10 +7,15 @@ struct RegisteredClass: @unchecked Sendable {
 
 /// Maps archived class names (plain, `Module.Class`, or Swift-mangled `_TtC…`) to Swift types.
 ///
-/// Templates resolve classes once, when they build their instantiation plan; register classes before the
-/// first instantiation (or call `purgeCache()` on the template afterwards).
+/// Templates resolve classes once, when they build their instantiation plan. Every change to the registry
+/// bumps its generation, and a template whose plan was built at an older generation rebuilds it on its
+/// next instantiation, so a class registered late still takes effect (at the cost of one plan build).
 public final class NibClassRegistry: Sendable {
     private let table = Locked<[String: RegisteredClass]>([:])
+    private let changes = Atomic<Int>(0)
+
+    /// Increases with every registration or removal; plans remember the generation they were built at.
+    var generation: Int { changes.load(ordering: .acquiring) }
 
     /// The registry templates use by default.
     public static let shared = NibClassRegistry()
@@ -26,6 +32,7 @@ public final class NibClassRegistry: Sendable {
     public func register(_ type: any NibDecodable.Type, names: [String]) {
         table.withLock { t in
             for n in names { t[n] = RegisteredClass(type: type) }
+            changes.add(1, ordering: .releasing)
         }
     }
 
@@ -35,7 +42,12 @@ public final class NibClassRegistry: Sendable {
     }
 
     /// Removes every registration.
-    public func removeAll() { table.withLock { $0.removeAll() } }
+    public func removeAll() {
+        table.withLock { t in
+            t.removeAll()
+            changes.add(1, ordering: .releasing)
+        }
+    }
 
     /// The Swift runtime name IB writes for a Swift class: `_TtC<len><module><len><class>`.
     public static func mangledName(module: String, className: String) -> String {

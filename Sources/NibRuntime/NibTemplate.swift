@@ -16,6 +16,8 @@ public final class NibTemplate: Sendable {
     struct State {
         var archive: NibArchive?
         var plan: InstantiationPlan?
+        /// The registry generation `plan` was built at.
+        var planGeneration = 0
         var fileReads = 0
         var planBuilds = 0
     }
@@ -103,7 +105,8 @@ public final class NibTemplate: Sendable {
 
     func loadedPlan() throws(NibLoadingError) -> InstantiationPlan {
         try state.withLock { (s: inout State) throws(NibLoadingError) -> InstantiationPlan in
-            if let plan = s.plan { return plan }
+            let generation = registry.generation
+            if let plan = s.plan, s.planGeneration == generation { return plan }
             let archive: NibArchive
             if let a = s.archive {
                 archive = a
@@ -121,6 +124,7 @@ public final class NibTemplate: Sendable {
             let plan = try InstantiationPlan.build(archive, registry: registry)
             s.archive = archive
             s.plan = plan
+            s.planGeneration = generation
             s.planBuilds += 1
             return plan
         }

@@ -88,6 +88,22 @@ final class BareView: NibDecodable, NibConnectable {
         #expect(subviews.contains { $0 === cell.outlets["iconBackground"] })
     }
 
+    @Test func classRegisteredAfterThePlanWasBuiltTakesEffect() throws {
+        let registry = NibClassRegistry()
+        let template = try NibTemplate(contentsOf: nibPath, registry: registry)
+        #expect(try template.instantiate().first is GenericNibObject)
+        #expect(template.planBuildCount == 1)
+        #expect(try template.instantiate().first is GenericNibObject)
+        #expect(template.planBuildCount == 1)  // unchanged registry: the cached plan serves
+        registry.register(FavoriteCellStub.self, module: "DuckDuckGo", name: "FavoriteHomeCell")
+        #expect(try template.instantiate().first is FavoriteCellStub)
+        #expect(template.planBuildCount == 2)
+        #expect(template.fileReadCount == 1)  // the archive stays cached; only the plan is rebuilt
+        registry.removeAll()
+        #expect(try template.instantiate().first is GenericNibObject)
+        #expect(template.planBuildCount == 3)
+    }
+
     @Test func registeredFrameworkClassReadsStringsFontsAndAccessibility() throws {
         let registry = NibClassRegistry()
         registry.register(LabelStub.self, as: "UILabel")
