@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 scratch=${NIBC_SCRATCH:-.build}
 corpus=${NIBC_SHARED_CORPUS:-$(cd .. && pwd)/shared/corpus}
-swift build -c release --scratch-path "$scratch" --product nibc >&2
-nibc=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/nibc
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product nibc >&2
+nibc=$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/nibc
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
