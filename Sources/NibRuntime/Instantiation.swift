@@ -144,31 +144,8 @@ final class InstantiationRun {
     /// A plan value with its references resolved to this instantiation's objects (for registered classes and
     /// connections: every reference strong).
     func resolve(_ value: PlanValue, key: String?, requester: Int?) -> NibDecodedValue {
-        switch value {
-        case .int(let v): return .int(v)
-        case .bool(let b): return .bool(b)
-        case .float(let f): return .float(f)
-        case .double(let d): return .double(d)
-        case .data(let d): return .data(d)
-        case .string(let s): return .string(s)
-        case .number(let n): return .number(n)
-        case .null: return .null
-        case .nib(let t): return .nib(t)
-        case .ref(let j), .weakRef(let j):
-            guard let o = object(at: Int(j), key: key, requester: requester) else { return .null }
-            return .object(o)
-        case .array(let e, _): return .array(e.map { resolve($0, key: key, requester: requester) })
-        case .set(let e, _): return .set(e.map { resolve($0, key: key, requester: requester) })
-        case .dictionary(let e, _):
-            var pairs = [NibDecodedPair]()
-            pairs.reserveCapacity(e.count / 2)
-            var i = 0
-            while i + 1 < e.count {
-                pairs.append(NibDecodedPair(key: resolve(e[i], key: key, requester: requester),
-                                            value: resolve(e[i + 1], key: key, requester: requester)))
-                i += 2
-            }
-            return .dictionary(pairs)
+        value.decoded { ref in
+            object(at: ref.refIndex.unsafelyUnwrapped, key: key, requester: requester).map { .object($0) } ?? .null
         }
     }
 }

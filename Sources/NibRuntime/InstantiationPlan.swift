@@ -40,6 +40,35 @@ indirect enum PlanValue: Sendable {
         default: return nil
         }
     }
+
+    /// This value as a `NibDecodedValue`, collections walked, each reference (`.ref`, `.weakRef`) converted by
+    /// `reference`. The one conversion behind the plan's constants, registered classes' coder values and
+    /// generic objects' values.
+    func decoded(reference: (PlanValue) -> NibDecodedValue) -> NibDecodedValue {
+        switch self {
+        case .int(let v): return .int(v)
+        case .bool(let b): return .bool(b)
+        case .float(let f): return .float(f)
+        case .double(let d): return .double(d)
+        case .data(let d): return .data(d)
+        case .string(let s): return .string(s)
+        case .number(let n): return .number(n)
+        case .nib(let t): return .nib(t)
+        case .null: return .null
+        case .ref, .weakRef: return reference(self)
+        case .array(let e, _): return .array(e.map { $0.decoded(reference: reference) })
+        case .set(let e, _): return .set(e.map { $0.decoded(reference: reference) })
+        case .dictionary(let e, _):
+            var pairs = [NibDecodedPair]()
+            pairs.reserveCapacity(e.count / 2)
+            var i = 0
+            while i + 1 < e.count {
+                pairs.append(NibDecodedPair(key: e[i].decoded(reference: reference), value: e[i + 1].decoded(reference: reference)))
+                i += 2
+            }
+            return .dictionary(pairs)
+        }
+    }
 }
 
 /// What stands behind an archived object at instantiation time.
@@ -237,28 +266,7 @@ final class InstantiationPlan: Sendable {
 
     /// A value without references, converted once.
     static func constant(_ value: PlanValue) -> NibDecodedValue {
-        switch value {
-        case .int(let v): return .int(v)
-        case .bool(let b): return .bool(b)
-        case .float(let f): return .float(f)
-        case .double(let d): return .double(d)
-        case .data(let d): return .data(d)
-        case .string(let s): return .string(s)
-        case .number(let n): return .number(n)
-        case .nib(let t): return .nib(t)
-        case .null, .ref, .weakRef: return .null
-        case .array(let e, _): return .array(e.map(constant))
-        case .set(let e, _): return .set(e.map(constant))
-        case .dictionary(let e, _):
-            var pairs = [NibDecodedPair]()
-            pairs.reserveCapacity(e.count / 2)
-            var i = 0
-            while i + 1 < e.count {
-                pairs.append(NibDecodedPair(key: constant(e[i]), value: constant(e[i + 1])))
-                i += 2
-            }
-            return .dictionary(pairs)
-        }
+        value.decoded { _ in .null }
     }
 
     /// Builds the plan of `archive`, resolving classes through `registry`.

@@ -87,26 +87,13 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
     /// A plan value of a generic object with its references resolved: strong references to owned objects,
     /// weak references (back links, placeholders) as table entries.
     func decoded(_ value: PlanValue, plan: InstantiationPlan) -> NibDecodedValue {
-        switch value {
-        case .ref(let j), .weakRef(let j):
-            let e = Int(plan.entryIndex[Int(j)])
+        value.decoded { ref in
+            let e = Int(plan.entryIndex[ref.refIndex.unsafelyUnwrapped])
             guard e >= 0, let object = entry(e).pointee.object else { return .null }
             // Strong references are owned by the object being read, hence alive; the caller owns placeholder
             // replacements (owner, external objects), which are held weakly like back references.
-            if case .ref = value, e < plan.instances.count { return .object(object.takeUnretainedValue()) }
+            if case .ref = ref, e < plan.instances.count { return .object(object.takeUnretainedValue()) }
             return .weakObject(NibWeakReference(graph: self, entry: e))
-        case .array(let e, true): return .array(e.map { decoded($0, plan: plan) })
-        case .set(let e, true): return .set(e.map { decoded($0, plan: plan) })
-        case .dictionary(let e, true):
-            var pairs = [NibDecodedPair]()
-            pairs.reserveCapacity(e.count / 2)
-            var i = 0
-            while i + 1 < e.count {
-                pairs.append(NibDecodedPair(key: decoded(e[i], plan: plan), value: decoded(e[i + 1], plan: plan)))
-                i += 2
-            }
-            return .dictionary(pairs)
-        default: return InstantiationPlan.constant(value)
         }
     }
 }
