@@ -6,9 +6,7 @@ the XML constraints (views matched structurally through UISubviews, constraints 
 then counts the arrays each group-order rule predicts exactly. Usage: constraint-order-evidence.py
 (needs ../shared/tools/nibcheck.py and ../shared/corpus/nib beside the checkout, or $NIBC_SHARED)."""
 import os, sys
-SHARED = os.environ.get("NIBC_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "tools"))
-import nibcheck
+from nibcorpus import SHARED, nibcheck
 
 class Nib:
     def __init__(self, buf, name):

@@ -1,22 +1,12 @@
 # Evidence behind ObjectList.swift: for every Apple nib, whether each subview precedes its
 # superview's constraints in UINibObjectsKey, against whether a constraint of an ancestor of the
 # superview references it. Usage: python3 scripts/evidence/object-list-evidence.py $(find CORPUS -name "*.nib" -type f)
-import os, sys
-SHARED = os.environ.get("NIBC_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "tools"))
-import nibcheck
+import sys
+from nibcorpus import NibTables
+
 def analyze(path):
-    nib = nibcheck.load(path)
-    objs, keys, vals, classes = nib['objects'], nib['keys'], nib['values'], nib['classes']
-    def cls(i):
-        c=classes[objs[i][0]]; return c[0] if isinstance(c,tuple) else c
-    def ent(i):
-        c,s,n = objs[i]; return [(keys[k],t,v) for (k,t,v) in vals[s:s+n]]
-    def get(i,key):
-        for k,t,v in ent(i):
-            if k==key: return (t,v)
-        return None
-    def items(i): return [v for k,t,v in ent(i) if t==10 and (k=='UINibEncoderEmptyKey' or k.startswith('NS.object.'))]
+    nib = NibTables(path)
+    objs, cls, ent, get, items = nib.objs, nib.cls, nib.entries, nib.get, nib.items
     ol = items(get(0,'UINibObjectsKey')[1])
     pos = {o:i for i,o in enumerate(ol)}
     holder = {}  # constraint -> view holding it

@@ -1,23 +1,10 @@
 # Prints each _UITraitStorageList of a nib: storages in order (class, key path, object, records).
-import os, sys
-SHARED = os.environ.get("NIBC_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "tools"))
-import nibcheck
+import sys
+from nibcorpus import NibTables
+
 def main(path):
-    nib = nibcheck.load(path)
-    objs, keys, vals, classes = nib['objects'], nib['keys'], nib['values'], nib['classes']
-    def cls(i):
-        c=classes[objs[i][0]]; return c[0] if isinstance(c,tuple) else c
-    def ent(i):
-        c,s,n = objs[i]
-        return [(keys[k],t,v) for (k,t,v) in vals[s:s+n]]
-    def get(i,key):
-        for k,t,v in ent(i):
-            if k==key: return (t,v)
-        return None
-    def string(i):
-        r=get(i,'NS.bytes'); return r[1].decode() if r else None
-    def items(i): return [v for k,t,v in ent(i) if t==10 and k in ('UINibEncoderEmptyKey',) or k.startswith('NS.object.')]
+    nib = NibTables(path)
+    cls, ent, get, string, items = nib.cls, nib.entries, nib.get, nib.string, nib.items
     def desc(i):
         c=cls(i)
         if c=='NSLayoutConstraint':
