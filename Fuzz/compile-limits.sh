@@ -16,13 +16,8 @@
 # A run over the time budget is repeated once (shared machine). Exits non-zero if any check fails.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/.." && pwd)"
-. "$here/timed-run.sh"
-nibc="${1:-$root/.build/release/nibc}"
-[ -x "$nibc" ] || { echo "nibc not found at $nibc; run: swift build -c release --static-swift-stdlib --product nibc" >&2; exit 2; }
-corpus="${CORPUS:-$(cd "$root/.." && pwd)/shared/corpus}"
-stress="$here/out/compile-limits"
-mkdir -p "$stress"
+. "$here/limits-common.sh"
+limits_init compile-limits "$@"
 python3 - "$stress" <<'PY'
 import os, sys
 d = sys.argv[1]
@@ -84,12 +79,7 @@ for f in "${inputs[@]}"; do
   count=$((count + 1))
   out="$work/out-$count.nib"
   measure() { rm -f "$out"; timed_run "$tmp" "$work/diag" "$nibc" compile "$f" -o "$out"; }
-  measure
-  budget_kb=$(( (64 << 10) + 32 * size / 1024 ))
-  time_budget=$(awk -v s="$size" 'BEGIN { b = s / 1048576; if (b < 1) b = 1; print b }')
-  slow() { ! awk -v w="$wall" -v b="$time_budget" 'BEGIN { exit !(w < b) }'; }
-  retried=""
-  if slow; then retried=" (retried; first run ${wall}s)"; measure; fi
+  measure_with_budget "$size" 0
   ok=1; why=""
   [ -n "$signal" ] && { ok=0; why="signal $signal"; }
   case "$status" in
@@ -100,13 +90,10 @@ for f in "${inputs[@]}"; do
        grep -q 'error:' "$work/diag" || { ok=0; why="exit 1 without an error diagnostic"; } ;;
     *) ok=0; why="exit status $status" ;;
   esac
-  [ "$rss" -lt "$budget_kb" ] || { ok=0; why="RSS over budget"; }
-  slow && { ok=0; why="over the time budget"; }
-  name="${f#"$corpus/"}"; name="${name#"$root/"}"; name="${name#"$here/"}"
-  [ ${#name} -gt 60 ] && name="...${name: -57}"
+  [ $over_rss = 0 ] || { ok=0; why="RSS over budget"; }
+  [ $over_time = 0 ] || { ok=0; why="over the time budget"; }
   if [ $ok = 0 ] || [ "$size" -gt 200000 ] || [[ "$f" == "$stress"/* ]]; then
-    printf '%-60s %10s %6s %8s %9s %9s %s%s\n' "$name" "$size" "${signal:+sig$signal}${status}" "$wall" "$rss" "$budget_kb" \
-      "$([ $ok = 1 ] && echo ok || echo "FAIL: $why")" "$retried"
+    limits_row "$f" "$size" "$([ $ok = 1 ] && echo ok || echo "FAIL: $why")"
     [ $ok = 1 ] || sed -n 1,3p "$work/diag"
   fi
   [ $ok = 1 ] || fail=$((fail + 1))

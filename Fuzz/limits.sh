@@ -15,13 +15,8 @@
 # Exits non-zero if any check fails.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/.." && pwd)"
-. "$here/timed-run.sh"
-nibc="${1:-$root/.build/release/nibc}"
-[ -x "$nibc" ] || { echo "nibc not found at $nibc; run: swift build -c release --static-swift-stdlib --product nibc" >&2; exit 2; }
-corpus="${CORPUS:-$(cd "$root/.." && pwd)/shared/corpus}"
-stress="$here/out/limits"
-mkdir -p "$stress"
+. "$here/limits-common.sh"
+limits_init limits "$@"
 python3 - "$stress" <<'PY'
 import gzip, os, struct, sys, zlib
 d = sys.argv[1]
@@ -60,7 +55,7 @@ for f in "$root"/Tests/NibArchiveTests/Regressions/* "$stress"/*; do [ -f "$f" ]
 tmp="$(mktemp)"
 "$nibc" verify "${files[0]}" > /dev/null 2>&1 || true  # warm-up: page the binary in
 trap 'rm -f "$tmp"' EXIT
-fail=0; count=0; worst_rss_ratio=0
+fail=0; count=0
 printf '%-60s %10s %6s %8s %9s %9s\n' file bytes exit wall_s rss_kb budget_kb
 for f in "${files[@]}"; do
   size=$(stat -c %s "$f")
@@ -71,23 +66,14 @@ for f in "${files[@]}"; do
     [ "$extra" -gt $((64 << 20)) ] && extra=$((64 << 20))
   fi
   measure() { timed_run "$tmp" /dev/null "$nibc" verify "$f"; }
-  measure
-  budget_kb=$(( (64 << 10) + 32 * size / 1024 + extra / 1024 ))
-  time_budget=$(awk -v s="$size" -v x="$extra" 'BEGIN { b = (s + x) / 1048576; if (b < 1) b = 1; print b }')
-  slow() { ! awk -v w="$wall" -v b="$time_budget" 'BEGIN { exit !(w < b) }'; }
-  # The machine is shared: a run over the time budget is repeated once before it counts.
-  retried=""
-  if slow; then retried=" (retried; first run ${wall}s)"; measure; fi
+  measure_with_budget "$size" "$extra"
   ok=1
   [ -n "$signal" ] && ok=0
   [ "$status" = 0 ] || [ "$status" = 1 ] || ok=0
-  [ "$rss" -lt "$budget_kb" ] || ok=0
-  slow && ok=0
+  [ $over_rss = 0 ] && [ $over_time = 0 ] || ok=0
   count=$((count + 1))
-  name="${f#"$corpus/"}"; name="${name#"$root/"}"; name="${name#"$here/"}"
-  [ ${#name} -gt 60 ] && name="...${name: -57}"
   if [ $ok = 0 ] || [ "$size" -gt 100000 ] || [[ "$f" == "$stress"/* ]] || [[ "$f" == */Regressions/* ]]; then
-    printf '%-60s %10s %6s %8s %9s %9s %s%s\n' "$name" "$size" "${signal:+sig$signal}${status}" "$wall" "$rss" "$budget_kb" "$([ $ok = 1 ] && echo ok || echo FAIL)" "$retried"
+    limits_row "$f" "$size" "$([ $ok = 1 ] && echo ok || echo FAIL)"
   fi
   [ $ok = 1 ] || fail=$((fail + 1))
 done
