@@ -67,28 +67,6 @@ import NibTestSupport
     }
 }
 
-@Test func duplicateIDIsAnErrorAtTheSecondDefinition() throws {
-    let xib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
-        <objects>
-            <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
-            <view contentMode="scaleToFill" id="dup-00-000"/>
-              <view contentMode="scaleToFill" id="dup-00-000"/>
-        </objects>
-    </document>
-    """
-    #expect {
-        _ = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "Dup.xib")
-    } throws: { error in
-        guard let e = error as? CompileError else { return false }
-        return e.diagnostics.contains {
-            $0.severity == .error && $0.line == 6 && $0.column == 11 && $0.message.contains("duplicate id 'dup-00-000'")
-                && $0.message.contains("line 5")
-        }
-    }
-}
-
 @Test func unknownElementsAndAttributesWarnWithPosition() throws {
     let xib = """
     <?xml version="1.0" encoding="UTF-8"?>
