@@ -22,6 +22,7 @@ extension UIKitCompiler {
     func encodeConstraints(_ nodes: [XMLNode], owner: Int, ownerNode: XMLNode, alias: String?,
                            excluded: Set<String>) -> (archived: [Int], listed: [Int]) {
         let ownerID = ownerNode.peek("id")
+        let aliasNode = alias.flatMap { ctx.elementsByID[$0] }
         var items: [(index: Int, group: ConstraintGroupKey, pos: Int, excluded: Bool)] = []
         for (pos, c) in nodes.enumerated() {
             if c.bool("placeholder") == true {
@@ -82,7 +83,7 @@ extension UIKitCompiler {
             let keyNode = keyID.flatMap { ctx.elementsByID[$0] }
             // The owner's own layout guides group with the owner's constraints.
             let group = keyNode.flatMap { $0.name == "viewLayoutGuide" ? nil : $0 }
-                .map { ConstraintGroupKey(view: $0, owner: ownerNode, alias: alias.flatMap { ctx.elementsByID[$0] }) }
+                .map { ConstraintGroupKey(view: $0, owner: ownerNode, alias: aliasNode) }
                 ?? .owner
             let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false
             items.append((i, group, pos, isExcluded))
