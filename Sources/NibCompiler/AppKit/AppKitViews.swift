@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Per-view choices that differ from the plain NSView rules.
 struct ViewOptions {
@@ -33,10 +34,10 @@ extension AppKitCompiler {
         "ruleEditor", "openGLView", "customTouchBarItem", "textTableCellView",
     ]
 
-    func isView(_ node: XMLNode) -> Bool { Self.viewElements.contains(node.name) }
+    func isView(_ node: XIBNode) -> Bool { Self.viewElements.contains(node.name) }
 
     /// Encodes any view element with `superview` (nil for top-level / content views).
-    func encodeView(_ node: XMLNode, superview: Int?, inStack: Bool = false) -> Int {
+    func encodeView(_ node: XIBNode, superview: Int?, inStack: Bool = false) -> Int {
         switch node.name {
         case "textField", "secureTextField", "searchField", "comboBox", "tokenField": return encodeTextField(node, superview: superview, inStack: inStack)
         case "button": return encodeButton(node, superview: superview, inStack: inStack)
@@ -70,7 +71,7 @@ extension AppKitCompiler {
     }
 
     /// Encodes the `<subviews>` children of `node` with superview `index`.
-    func encodeSubviews(_ node: XMLNode, index: Int, inStack: Bool = false) -> [Int] {
+    func encodeSubviews(_ node: XIBNode, index: Int, inStack: Bool = false) -> [Int] {
         guard let sv = node.child("subviews") else { return [] }
         var out: [Int] = []
         for c in sv.children {
@@ -80,7 +81,7 @@ extension AppKitCompiler {
     }
 
     /// Starts an object for a view element: NSClassSwapper when it has `customClass`.
-    func beginView(_ node: XMLNode, _ cls: String, swappable: Bool = true) -> (Int, Entries, String) {
+    func beginView(_ node: XIBNode, _ cls: String, swappable: Bool = true) -> (Int, Entries, String) {
         var e = Entries()
         if swappable, node.peek("customClass") != nil {
             let i = define(node, "NSClassSwapper")
@@ -92,7 +93,7 @@ extension AppKitCompiler {
         return (define(node, cls), e, cls)
     }
 
-    func encodePlainView(_ node: XMLNode, superview: Int?, inStack: Bool, custom: Bool, generic: Bool = false,
+    func encodePlainView(_ node: XIBNode, superview: Int?, inStack: Bool, custom: Bool, generic: Bool = false,
                          options: ViewOptions = ViewOptions()) -> Int {
         var i: Int
         var e = Entries()
@@ -111,7 +112,7 @@ extension AppKitCompiler {
         o.subviews = encodeSubviews(node, index: i)
         if generic {
             // Unknown container (gridView, …): archive the views nested in it as subviews.
-            func collect(_ n: XMLNode) {
+            func collect(_ n: XIBNode) {
                 for c in n.children where c.name != "subviews" && c.name != "connections" {
                     if isView(c) { o.subviews.append(encodeView(c, superview: i)) } else { collect(c) }
                 }
@@ -130,7 +131,7 @@ extension AppKitCompiler {
 
     // MARK: Base keys
 
-    func autoresizingMask(_ node: XMLNode) -> Int? {
+    func autoresizingMask(_ node: XIBNode) -> Int? {
         guard let m = node.child("autoresizingMask") else { return nil }
         var v = 0
         for (bit, name) in ["flexibleMinX", "widthSizable", "flexibleMaxX", "flexibleMinY", "heightSizable", "flexibleMaxY"].enumerated()
@@ -139,7 +140,7 @@ extension AppKitCompiler {
     }
 
     /// Appends the NSView keys (NSNextResponder … IBNSClipsToBounds) for `node`.
-    func viewKeys(_ node: XMLNode, index: Int, superview: Int?, e: inout Entries, _ o: ViewOptions) {
+    func viewKeys(_ node: XIBNode, index: Int, superview: Int?, e: inout Entries, _ o: ViewOptions) {
         node.markUsed("misplaced", "ambiguous", "horizontalHuggingPriority", "verticalHuggingPriority",
                       "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority",
                       "translatesAutoresizingMaskIntoConstraints", "fixedFrame", "wantsLayer", "hidden",
@@ -229,7 +230,7 @@ extension AppKitCompiler {
         "centerXWithinMargins": 19, "centerYWithinMargins": 20, "notAnAttribute": 0,
     ]
 
-    func encodeConstraint(_ c: XMLNode, owner: Int) -> Int {
+    func encodeConstraint(_ c: XIBNode, owner: Int) -> Int {
         let i = define(c, "NSLayoutConstraint")
         c.markUsed("identifier", "placeholder")
         var e = Entries()

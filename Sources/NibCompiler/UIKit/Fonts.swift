@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// Text-style sizes and traits at the content-size category each Xcode generation used.
@@ -24,7 +25,7 @@ extension UIKitCompiler {
     ]
 
     /// Encodes a `<fontDescription>` as a `UIFont`; system fonts are shared, others are per use (§9).
-    func font(_ node: XMLNode) -> Int {
+    func font(_ node: XIBNode) -> Int {
         node.visited = true
         _ = node["key"]
         if let style = node["style"] {

@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// `<userDefinedRuntimeAttributes>` → `UINibKeyValuePair`s (§13).
-    func encodeRuntimeAttributes(_ node: XMLNode, object: Int) {
+    func encodeRuntimeAttributes(_ node: XIBNode, object: Int) {
         node.visited = true
         for a in node.children where a.name == "userDefinedRuntimeAttribute" {
             a.visited = true
@@ -36,7 +37,7 @@ extension UIKitCompiler {
         }
     }
 
-    private func geometryValue(_ a: XMLNode, type: String) -> Int? {
+    private func geometryValue(_ a: XIBNode, type: String) -> Int? {
         guard let g = a.children.first(where: { ["size", "point", "rect", "range"].contains($0.name) }) else { return nil }
         g.visited = true
         _ = g["key"]
@@ -60,7 +61,7 @@ extension UIKitCompiler {
     ]
 
     /// `<accessibility key="accessibilityConfiguration">` → `UIRuntimeAccessibilityConfiguration` (§12).
-    func encodeAccessibility(_ node: XMLNode, object: Int) {
+    func encodeAccessibility(_ node: XIBNode, object: Int) {
         node.visited = true
         _ = node["key"]
         guard let owner = node.parent else { return }
