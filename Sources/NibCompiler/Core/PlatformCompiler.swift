@@ -8,11 +8,11 @@ import XIB
 /// 2. Add an instance to `PlatformRegistry.platforms`. The XML reader, `CompileContext` (ids,
 ///    diagnostics, interning, connections bookkeeping) and the archive writer are shared and stay untouched.
 ///
-/// How to add an element encoder to a platform: write a function
-/// `(XIBNode, CompileContext) -> Int` in the family file of that platform folder (UIKit:
-/// `UIKit/<Family>.swift`) and register it under its element name in that platform's encoder table
-/// (UIKit: `UIKitEncoders.table`). Read attributes through `node["name"]` so that the context knows
-/// they were handled; anything left unread is reported as a warning with its position.
+/// How to add an element encoder to a platform: write its encoder method in the family file of that
+/// platform folder (`UIKit/<Family>.swift`, `AppKit/AppKit<Family>.swift`) and register it under its
+/// element name in that platform's encoder table (`UIKitEncoders.table`, `AppKitEncoders.views`): one
+/// file plus one line. Read attributes through `node["name"]` (an `XIBNode`, a view of the document) so
+/// that the read is recorded; anything left unread is reported as a warning with its position.
 protocol PlatformCompiler: Sendable {
     /// The platform of the documents this back end compiles (`XIBDocument` derives it from the
     /// document `type` and checks `targetRuntime` against it).
