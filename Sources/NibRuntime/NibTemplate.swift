@@ -10,7 +10,6 @@ public final class NibTemplate: Sendable {
     enum Source: Sendable {
         case path(String)
         case bytes([UInt8])
-        case data(Data)
     }
 
     struct State {
@@ -48,13 +47,10 @@ public final class NibTemplate: Sendable {
         state = Locked(State(archive: archive))
     }
 
-    /// Verifies `data`; it is kept for the template's lifetime.
-    public init(data: Data, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
-        source = .data(data)
-        self.registry = registry
-        let archive: NibArchive
-        do { archive = try NibArchive(data: data) } catch { throw .archive(error) }
-        state = Locked(State(archive: archive))
+    /// Verifies a copy of `data`, kept for the template's lifetime (copied once: a small `Data` keeps its
+    /// bytes inline and cannot be borrowed; re-reading after `purgeCache()` reuses the copy).
+    public convenience init(data: Data, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+        try self.init(bytes: [UInt8](data), registry: registry)
     }
 
     /// A nested nib: its bytes are verified and decoded only when it is first instantiated.
@@ -66,10 +62,6 @@ public final class NibTemplate: Sendable {
 
     static func verify(bytes: [UInt8]) throws(NibLoadingError) -> NibArchive {
         do { return try NibArchive(bytes: bytes) } catch { throw .archive(error) }
-    }
-
-    static func verify(data: Data) throws(NibLoadingError) -> NibArchive {
-        do { return try NibArchive(data: data) } catch { throw .archive(error) }
     }
 
     static func read(_ path: String) throws(NibLoadingError) -> NibArchive {
@@ -117,8 +109,6 @@ public final class NibTemplate: Sendable {
                     s.fileReads += 1
                 case .bytes(let b):
                     archive = try Self.verify(bytes: b)
-                case .data(let d):
-                    archive = try Self.verify(data: d)
                 }
             }
             let plan = try InstantiationPlan.build(archive, registry: registry)
