@@ -4,7 +4,7 @@
 # Each target is one swiftc invocation: the library sources it exercises, compiled as part of the
 # fuzz executable's own module (so package-level helpers like Gzip.inflate are reachable), plus the
 # entry file Fuzz/Sources/<target>.swift, with -sanitize=fuzzer,address.
-# Exception: xib-compile needs NibCompiler, whose sources `import XIB` and `import NibArchive`, so
+# Exceptions: xib-compile needs NibCompiler, whose sources `import XIB` and `import NibArchive`, so
 # those three modules are built as separate static libraries + .swiftmodule files in out/modules
 # (static archives, so -sanitize=fuzzer,address only instruments them: swiftc has no
 # fuzzer-no-link; -package-name nibc) and the entry is linked against them with
@@ -17,6 +17,7 @@ mkdir -p "$out"
 all_targets=(nib-verify nib-gzip)
 [ -d "$root/Sources/XIB" ] && [ -f "$here/Sources/xib-parse.swift" ] && ls "$root"/Sources/XIB/XMLTokenizer.swift >/dev/null 2>&1 && all_targets+=(xib-parse)
 [ -d "$root/Sources/NibCompiler" ] && [ -f "$here/Sources/xib-compile.swift" ] && all_targets+=(xib-compile)
+[ -d "$root/Sources/NibRuntime" ] && [ -f "$here/Sources/nib-instantiate.swift" ] && all_targets+=(nib-instantiate)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 SWIFTC="${SWIFTC:-swiftc}"
@@ -49,6 +50,22 @@ for t in "${targets[@]}"; do
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_xib_compile" -package-name nibc -I "$mods" "${zlib[@]}" \
       "$entry" -L "$mods" -lNibCompiler -lXIB -lNibArchive -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    continue
+  fi
+  if [ "$t" = nib-instantiate ]; then
+    # NibRuntime imports NibArchive: two library modules, as for xib-compile.
+    mods="$out/modules"; mkdir -p "$mods"
+    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module NibArchive "$mods" "${zlib[@]}"
+    build_module NibRuntime "$mods" "${zlib[@]}"
+    entry="$here/Sources/$t.swift"; bin="$out/$t"
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libNibArchive.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+      echo "up to date: $bin"; continue
+    fi
+    echo "building $bin"
+    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
+      "$entry" -L "$mods" -lNibRuntime -lNibArchive -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   entry="$here/Sources/$t.swift"
