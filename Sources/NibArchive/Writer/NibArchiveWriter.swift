@@ -72,10 +72,20 @@ public struct NibArchiveWriter: Sendable {
             for (i, k) in layout.keys.enumerated() where keyIndex[ExactString(k)] == nil { keyIndex[ExactString(k)] = i }
             keys = layout.keys
         }
+        // The key index of every entry, in value order, found with one lookup per entry (the values
+        // pass below reads it instead of hashing each key a second time).
+        var entryKeys = [Int]()
+        entryKeys.reserveCapacity(objects.reduce(0) { $0 + $1.entries.count })
         for object in objects {
-            for entry in object.entries where keyIndex[ExactString(entry.key)] == nil {
-                keyIndex[ExactString(entry.key)] = keys.count
-                keys.append(entry.key)
+            for entry in object.entries {
+                let k = ExactString(entry.key)
+                if let i = keyIndex[k] {
+                    entryKeys.append(i)
+                } else {
+                    keyIndex[k] = keys.count
+                    entryKeys.append(keys.count)
+                    keys.append(entry.key)
+                }
             }
         }
 
@@ -139,9 +149,11 @@ public struct NibArchiveWriter: Sendable {
         }
 
         let valuesOffset = out.count
+        var entryNumber = 0
         for object in objects {
             for entry in object.entries {
-                appendVarint(keyIndex[ExactString(entry.key)]!, to: &out)
+                appendVarint(entryKeys[entryNumber], to: &out)
+                entryNumber += 1
                 var value = entry.value
                 if case .conditionalObject(let i) = value { value = referenced[i] ? .object(i) : .null }
                 out.append(value.valueType.rawValue)
