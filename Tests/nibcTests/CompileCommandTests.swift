@@ -117,6 +117,87 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: outDir.appendingPathComponent("Broken.nib").path))
     }
 
+    /// Every document under the shared corpus's ios/ and macos/ in one call: the outputs mirror the tree
+    /// below each folder argument, so same-named documents (several LaunchScreen.xib, MainMenu.xib) do not
+    /// collide, and each output is a valid nib.
+    @Test func corpusBatchMirrorsTheInputTree() throws {
+        let corpus = try SharedCorpus.require()
+        let out = try Self.scratch("corpus-batch")
+        let result = try NibcProcess.run(["compile", corpus.appendingPathComponent("ios").path,
+                                          corpus.appendingPathComponent("macos").path, "--output-dir", out.path])
+        #expect(result.status == 0, "\(result.stderr.split(separator: "\n").filter { $0.contains("error:") })")
+        var expected = [String]()
+        for folder in ["ios", "macos"] {
+            let root = corpus.appendingPathComponent(folder).path + "/"
+            for url in try SharedCorpus.files(under: folder, suffix: ".xib") {
+                expected.append(String(url.deletingPathExtension().path.dropFirst(root.count)) + ".nib")
+            }
+        }
+        let names = expected.map { ($0 as NSString).lastPathComponent }
+        #expect(Set(names).count < names.count, "the corpus has same-named documents in different folders")
+        let written = (FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".nib") }.sorted()
+        #expect(written == expected.sorted())
+        for name in written {
+            #expect(try NibcProcess.run(["verify", out.appendingPathComponent(name).path]).status == 0, "\(name)")
+        }
+    }
+
+    /// Two same-named files given one by one would write the same output: a usage error that says how
+    /// to mirror instead; their folder as the argument mirrors them.
+    @Test func sameNamedFilesCollideUnlessTheirFolderIsGiven() throws {
+        let dir = try Self.scratch("collide")
+        for sub in ["App", "Extension"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("src/\(sub)"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.login, toPath: dir.appendingPathComponent("src/\(sub)/LaunchScreen.xib").path)
+        }
+        let out = dir.appendingPathComponent("out")
+        let files = try NibcProcess.run(["compile", dir.appendingPathComponent("src/App/LaunchScreen.xib").path,
+                                         dir.appendingPathComponent("src/Extension/LaunchScreen.xib").path, "--output-dir", out.path])
+        #expect(files.status == 1)
+        #expect(files.stderr.contains("would both write") && files.stderr.contains("common folder"), "\(files.stderr)")
+        let folder = try NibcProcess.run(["compile", dir.appendingPathComponent("src").path, "--output-dir", out.path])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        for sub in ["App", "Extension"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(sub)/LaunchScreen.nib").path))
+        }
+    }
+
+    /// `--diagnostics-format json`: one object per line with file, line, column, severity and message, in
+    /// input order, for warnings, errors and the -v lines.
+    @Test func jsonDiagnostics() throws {
+        let dir = try Self.scratch("json")
+        let xib = dir.appendingPathComponent("W.xib")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <view contentMode="scaleToFill" id="v1" frobnicate="YES">
+                        <connections><outlet property="a" destination="nope" id="c1"/></connections>
+                    </view>
+                </objects>
+            </document>
+            """.utf8).write(to: xib)
+        let result = try NibcProcess.run(["compile", Self.login, xib.path, "--output-dir", dir.appendingPathComponent("out").path,
+                                          "--diagnostics-format", "json", "-v"])
+        #expect(result.status == 1)
+        let objects = try result.stderr.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        for object in objects {
+            #expect(Set(object.keys) == ["file", "line", "column", "severity", "message"], "\(object)")
+        }
+        let warning = try #require(objects.first { $0["severity"] as? String == "warning" })
+        #expect(warning["file"] as? String == xib.path && warning["line"] as? Int == 4 && warning["column"] as? Int == 9)
+        #expect((warning["message"] as? String)?.contains("frobnicate") == true)
+        let error = try #require(objects.first { $0["severity"] as? String == "error" })
+        #expect(error["line"] as? Int == 5 && error["message"] as? String == "reference to unknown id 'nope'")
+        // Input order: the login screen's -v line comes before W.xib's messages.
+        let firstW = try #require(objects.firstIndex { $0["file"] as? String == xib.path })
+        let loginInfo = try #require(objects.firstIndex { $0["file"] as? String == Self.login && $0["severity"] as? String == "info" })
+        #expect(loginInfo < firstW)
+    }
+
     @Test func compressedOutputIsGzipAndReadsBack() throws {
         let dir = try Self.scratch("gzip")
         let plain = dir.appendingPathComponent("plain.nib").path, packed = dir.appendingPathComponent("packed.nib").path
