@@ -188,7 +188,10 @@ import Testing
             #expect(Set(object.keys) == ["file", "line", "column", "severity", "message"], "\(object)")
         }
         let warning = try #require(objects.first { $0["severity"] as? String == "warning" })
-        #expect(warning["file"] as? String == xib.path && warning["line"] as? Int == 4 && warning["column"] as? Int == 9)
+        // The column is the attribute's, not the element's.
+        let line4 = try String(contentsOf: xib, encoding: .utf8).split(separator: "\n")[3]
+        let column = try #require(line4.range(of: "frobnicate")).lowerBound.utf16Offset(in: line4) + 1
+        #expect(warning["file"] as? String == xib.path && warning["line"] as? Int == 4 && warning["column"] as? Int == column)
         #expect((warning["message"] as? String)?.contains("frobnicate") == true)
         let error = try #require(objects.first { $0["severity"] as? String == "error" })
         #expect(error["line"] as? Int == 5 && error["message"] as? String == "reference to unknown id 'nope'")

@@ -100,6 +100,14 @@ final class XMLNode {
         for i in attributeNames.indices where !attributeUsed[i] { out.append(attributeNames[i]) }
         return out
     }
+
+    /// Calls `body` with each attribute an encoder read, without building an array.
+    func forEachReadAttribute(_ body: (String) -> Void) {
+        for i in attributeNames.indices where attributeUsed[i] { body(attributeNames[i]) }
+    }
+
+    /// Where attribute `name`'s name starts, for diagnostics about that attribute.
+    func attributeLocation(_ name: String) -> SourceLocation? { element.attributeLocation(name) }
 }
 
 extension XMLNode {
