@@ -143,8 +143,13 @@ struct CompileCommand: ParsableCommand {
         // Each job's messages are printed as soon as it and every job before it have finished: in input
         // order, so output is deterministic, and without waiting for the whole batch.
         let format = diagnosticsFormat
+        let progress = ProgressLine.forBatch(of: jobs.count)
+        var done = 0  // only touched by the emit closure, which ResultSlots runs under its lock
         let results = ResultSlots(count: jobs.count) { result in
+            progress?.clear()
             for message in result.messages { printError(message.rendered(format)) }
+            done += 1
+            progress?.show(done)
         }
         let compress = self.compress, warningsAsErrors = self.warningsAsErrors, verbose = self.verbose
         let work: @Sendable (Int) -> Void = { index in
@@ -160,6 +165,7 @@ struct CompileCommand: ParsableCommand {
                 while let i = next.take(below: jobs.count) { work(i) }
             }
         }
+        progress?.clear()
         let failed = results.all.filter(\.failed).count
         if jobs.count > 1 && verbose {
             printError(BatchMessage.info(file: nil, "nibc: \(jobs.count - failed) of \(jobs.count) compiled").rendered(format))
@@ -245,5 +251,32 @@ final class ManagedCounter: @unchecked Sendable {
         guard value < limit else { return nil }
         value += 1
         return value - 1
+    }
+}
+
+/// "nibc: compiled 37 of 105" on one terminal line for a long batch, redrawn as files finish and erased
+/// before any other output and at the end. Only when standard error is a terminal: logs and pipes get
+/// nothing extra.
+final class ProgressLine {
+    /// Batches shorter than this finish before a progress line would help.
+    static let minimumBatch = 20
+    let total: Int
+    private var visible = false
+
+    private init(total: Int) { self.total = total }
+
+    static func forBatch(of count: Int) -> ProgressLine? {
+        count >= minimumBatch && isatty(STDERR_FILENO) != 0 ? ProgressLine(total: count) : nil
+    }
+
+    func show(_ done: Int) {
+        FileHandle.standardError.write(Data("\r\u{1B}[Knibc: compiled \(done) of \(total)".utf8))
+        visible = true
+    }
+
+    func clear() {
+        guard visible else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        visible = false
     }
 }

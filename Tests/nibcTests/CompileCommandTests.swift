@@ -201,6 +201,24 @@ import Testing
         #expect(loginInfo < firstW)
     }
 
+    /// A long batch shows "nibc: compiled K of N" on a terminal (run under util-linux `script`, which gives
+    /// the child a pseudo-terminal), erased at the end; without a terminal nothing extra is printed.
+    @Test func progressLineOnlyOnATerminal() throws {
+        let inputs = try SharedCorpus.require().appendingPathComponent("ios").path
+        let count = try SharedCorpus.files(under: "ios", suffix: ".xib").count
+        #expect(count >= ProgressLineMinimum.value)
+        let dir = try Self.scratch("progress")
+        let command = "'\(NibcProcess.binary.path)' compile '\(inputs)' --output-dir '\(dir.appendingPathComponent("tty").path)'"
+        let tty = try NibcProcess.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(tty.status == 0, "\(tty.stdout)")
+        #expect(tty.stdout.contains("nibc: compiled 1 of \(count)"), "\(tty.stdout.suffix(200))")
+        #expect(tty.stdout.contains("nibc: compiled \(count) of \(count)"))
+        #expect(tty.stdout.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
+        let pipe = try NibcProcess.run(["compile", inputs, "--output-dir", dir.appendingPathComponent("pipe").path])
+        #expect(pipe.status == 0)
+        #expect(!pipe.stderr.contains("compiled") && !pipe.stderr.contains("\u{1B}"), "\(pipe.stderr)")
+    }
+
     @Test func compressedOutputIsGzipAndReadsBack() throws {
         let dir = try Self.scratch("gzip")
         let plain = dir.appendingPathComponent("plain.nib").path, packed = dir.appendingPathComponent("packed.nib").path
@@ -221,3 +239,6 @@ import Testing
         #expect(both.status == 64)
     }
 }
+
+/// `ProgressLine.minimumBatch` in the nibc target (a test target cannot import an executable's internals).
+enum ProgressLineMinimum { static let value = 20 }
