@@ -116,6 +116,18 @@ public struct XIBNode: Hashable, CustomStringConvertible {
             && other.element.index >= element.index && other.element.index < element.record.subtreeEnd
     }
 
+    /// Calls `body` with the name of each attribute that was read, in document order, without building an array.
+    public func forEachReadAttribute(_ body: (String) -> Void) {
+        let r = element.record
+        let start = Int(r.attributeStart)
+        for i in start..<start + Int(r.attributeCount) where tracker.attributeUsed[i] {
+            body(element.storage.names[Int(element.storage.attributes[i].name)])
+        }
+    }
+
+    /// Where attribute `name`'s name starts, for diagnostics about that attribute.
+    public func attributeLocation(_ name: String) -> SourceLocation? { element.attributeLocation(name) }
+
     // MARK: Children
 
     /// The child elements in document order.

@@ -57,6 +57,10 @@ struct CompileCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print a line per compiled file.")
     var verbose = false
 
+    @Option(name: .customLong("diagnostics-format"),
+            help: "text (file:line:col: severity: message) or json (one JSON object per line: file, line, column, severity, message).")
+    var diagnosticsFormat = DiagnosticsFormat.text
+
     func validate() throws {
         if output != nil && outputDir != nil { throw ValidationError("use either -o or --output-dir, not both") }
         guard coderVersion == 9 || coderVersion == 10 else { throw ValidationError("--coder-version must be 9 or 10") }
@@ -66,10 +70,13 @@ struct CompileCommand: ParsableCommand {
     struct Job: Sendable {
         var input: String
         var output: String
+        /// The path the output is named after: the file's path below a directory argument (so a batch
+        /// mirrors the tree), or its base name for a file argument.
+        var relativeName: String
     }
 
     func plan() throws(CommandFailure) -> [Job] {
-        var files = [String]()
+        var files = [(path: String, relative: String)]()
         for input in inputs {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
@@ -79,33 +86,33 @@ struct CompileCommand: ParsableCommand {
                 let found = (FileManager.default.enumerator(atPath: input)?.compactMap { $0 as? String } ?? [])
                     .filter { $0.hasSuffix(".xib") }.sorted()
                 if found.isEmpty { throw CommandFailure("\(input): error: directory contains no .xib files") }
-                files += found.map { (input as NSString).appendingPathComponent($0) }
+                files += found.map { ((input as NSString).appendingPathComponent($0), $0) }
             } else {
-                files.append(input)
+                files.append((input, (input as NSString).lastPathComponent))
             }
         }
         if let output {
             guard files.count == 1 else {
                 throw CommandFailure("error: -o takes one input; use --output-dir for \(files.count) inputs")
             }
-            return [Job(input: files[0], output: output)]
+            return [Job(input: files[0].path, output: output, relativeName: files[0].relative)]
         }
         guard let outputDir else {
             if files.count == 1 {
-                return [Job(input: files[0], output: (files[0] as NSString).deletingPathExtension + ".nib")]
+                return [Job(input: files[0].path, output: (files[0].path as NSString).deletingPathExtension + ".nib",
+                            relativeName: files[0].relative)]
             }
             throw CommandFailure("error: several inputs need --output-dir")
         }
         var seen = [String: String]()
         var jobs = [Job]()
         for file in files {
-            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension + ".nib"
-            let out = (outputDir as NSString).appendingPathComponent(name)
+            let out = (outputDir as NSString).appendingPathComponent((file.relative as NSString).deletingPathExtension + ".nib")
             if let other = seen[out] {
-                throw CommandFailure("error: \(file) and \(other) would both write \(out)")
+                throw CommandFailure("error: \(file.path) and \(other) would both write \(out); pass their common folder instead, --output-dir mirrors the tree below a folder argument")
             }
-            seen[out] = file
-            jobs.append(Job(input: file, output: out))
+            seen[out] = file.path
+            jobs.append(Job(input: file.path, output: out, relativeName: file.relative))
         }
         return jobs
     }
@@ -114,11 +121,18 @@ struct CompileCommand: ParsableCommand {
         let jobs: [Job]
         do {
             jobs = try plan()
-            if let outputDir {
-                try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+            if outputDir != nil {
+                // The output tree mirrors the inputs: create each folder once, before the workers start.
+                for dir in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
+                    do {
+                        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                    } catch {
+                        throw CommandFailure("\(dir): error: cannot create directory: \((error as NSError).localizedDescription)")
+                    }
+                }
             }
         } catch let failure as CommandFailure {
-            printError(failure.message)
+            printError(BatchMessage.error(file: nil, failure.message).rendered(diagnosticsFormat))
             throw ExitCode(1)
         }
         AtomicFile.installInterruptCleanup()
@@ -126,8 +140,17 @@ struct CompileCommand: ParsableCommand {
                                      coderVersion: coderVersion,
                                      xmlLimits: XMLParseOptions(maxDepth: maxDepth, maxInputSize: maxInputSize, maxNodes: maxNodes))
         let compiler = XIBCompiler(options: options)
-        // Each job's messages are collected and printed in input order, so output is deterministic.
-        let results = ResultSlots(count: jobs.count)
+        // Each job's messages are printed as soon as it and every job before it have finished: in input
+        // order, so output is deterministic, and without waiting for the whole batch.
+        let format = diagnosticsFormat
+        let progress = ProgressLine.forBatch(of: jobs.count)
+        var done = 0  // only touched by the emit closure, which ResultSlots runs under its lock
+        let results = ResultSlots(count: jobs.count) { result in
+            progress?.clear()
+            for message in result.messages { printError(message.rendered(format)) }
+            done += 1
+            progress?.show(done)
+        }
         let compress = self.compress, warningsAsErrors = self.warningsAsErrors, verbose = self.verbose
         let work: @Sendable (Int) -> Void = { index in
             results.store(index, Self.compileOne(jobs[index], compiler: compiler, compress: compress,
@@ -142,59 +165,77 @@ struct CompileCommand: ParsableCommand {
                 while let i = next.take(below: jobs.count) { work(i) }
             }
         }
-        var failed = 0
-        for result in results.all {
-            for message in result.messages { printError(message) }
-            if result.failed { failed += 1 }
+        progress?.clear()
+        let failed = results.all.filter(\.failed).count
+        if jobs.count > 1 && verbose {
+            printError(BatchMessage.info(file: nil, "nibc: \(jobs.count - failed) of \(jobs.count) compiled").rendered(format))
         }
-        if jobs.count > 1 && verbose { printError("nibc: \(jobs.count - failed) of \(jobs.count) compiled") }
         if failed > 0 { throw ExitCode(1) }
     }
 
     static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, warningsAsErrors: Bool,
-                           verbose: Bool) -> (messages: [String], failed: Bool) {
+                           verbose: Bool) -> JobResult {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: job.input))
         } catch {
-            return (["\(job.input): error: cannot read: \((error as NSError).localizedDescription)"], true)
+            return JobResult(messages: [.error(file: job.input, "\(job.input): error: cannot read: \((error as NSError).localizedDescription)")],
+                             failed: true)
         }
         do {
             let result = try compiler.compile(xib: [UInt8](data), fileName: job.input)
-            var messages = result.diagnostics.map(\.description)
+            var messages = result.diagnostics.map(BatchMessage.diagnostic)
             if warningsAsErrors && !result.diagnostics.isEmpty {
-                messages.append("\(job.input): error: warnings treated as errors; nothing written")
-                return (messages, true)
+                messages.append(.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written"))
+                return JobResult(messages: messages, failed: true)
             }
             let bytes = compress ? Gzip.compress(result.bytes) : result.bytes
             do {
                 try AtomicFile.write(bytes, to: job.output)
             } catch {
-                messages.append(error.message)
-                return (messages, true)
+                messages.append(.error(file: job.input, error.message))
+                return JobResult(messages: messages, failed: true)
             }
-            if verbose { messages.append("\(job.input) -> \(job.output) (\(bytes.count) bytes)") }
-            return (messages, false)
+            if verbose { messages.append(.info(file: job.input, "\(job.input) -> \(job.output) (\(bytes.count) bytes)")) }
+            return JobResult(messages: messages, failed: false)
         } catch {
-            return (error.diagnostics.map(\.description), true)
+            return JobResult(messages: error.diagnostics.map(BatchMessage.diagnostic), failed: true)
         }
     }
 }
 
-/// One result slot per batch job; each slot is written by exactly one worker.
+/// What one batch job reports.
+struct JobResult: Sendable {
+    var messages: [BatchMessage]
+    var failed: Bool
+}
+
+/// One result slot per batch job; each slot is written by exactly one worker. Results are handed to
+/// `emit` in input order, each as soon as it and all before it are done.
 final class ResultSlots: @unchecked Sendable {
-    private var slots: [(messages: [String], failed: Bool)]
+    private var slots: [JobResult?]
+    private var nextToEmit = 0
+    private let emit: (JobResult) -> Void
     private let lock = NSLock()
 
-    init(count: Int) { slots = Array(repeating: ([], false), count: count) }
-
-    func store(_ index: Int, _ result: (messages: [String], failed: Bool)) {
-        lock.lock(); slots[index] = result; lock.unlock()
+    init(count: Int, emit: @escaping (JobResult) -> Void) {
+        slots = Array(repeating: nil, count: count)
+        self.emit = emit
     }
 
-    var all: [(messages: [String], failed: Bool)] {
+    func store(_ index: Int, _ result: JobResult) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+        while nextToEmit < slots.count, let ready = slots[nextToEmit] {
+            emit(ready)
+            nextToEmit += 1
+        }
+    }
+
+    var all: [JobResult] {
         lock.lock(); defer { lock.unlock() }
-        return slots
+        return slots.compactMap { $0 }
     }
 }
 
@@ -210,5 +251,32 @@ final class ManagedCounter: @unchecked Sendable {
         guard value < limit else { return nil }
         value += 1
         return value - 1
+    }
+}
+
+/// "nibc: compiled 37 of 105" on one terminal line for a long batch, redrawn as files finish and erased
+/// before any other output and at the end. Only when standard error is a terminal: logs and pipes get
+/// nothing extra.
+final class ProgressLine {
+    /// Batches shorter than this finish before a progress line would help.
+    static let minimumBatch = 20
+    let total: Int
+    private var visible = false
+
+    private init(total: Int) { self.total = total }
+
+    static func forBatch(of count: Int) -> ProgressLine? {
+        count >= minimumBatch && isatty(STDERR_FILENO) != 0 ? ProgressLine(total: count) : nil
+    }
+
+    func show(_ done: Int) {
+        FileHandle.standardError.write(Data("\r\u{1B}[Knibc: compiled \(done) of \(total)".utf8))
+        visible = true
+    }
+
+    func clear() {
+        guard visible else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        visible = false
     }
 }

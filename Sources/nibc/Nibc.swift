@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `nibc` command-line tool: compile XIBs, and verify, dump and compare nibs.
 @main
@@ -6,6 +7,21 @@ struct Nibc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nibc",
         abstract: "Interface Builder files without Xcode: compile .xib to .nib, verify, dump and diff nibs.",
-        version: "0.1.0",
-        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, BenchCommand.self])
+        version: IbtoolFrontEnd.bundleVersion,
+        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, BenchCommand.self,
+                      IbtoolCommand.self])
+
+    /// Run as `ibtool` (a symlink or copy with that name) or as `nibc ibtool …`, the arguments go to the
+    /// ibtool front end untouched; everything else goes through ArgumentParser.
+    static func main() {
+        let argv = CommandLine.arguments
+        let name = argv.first.map { ($0 as NSString).lastPathComponent } ?? "nibc"
+        if name == "ibtool" {
+            Foundation.exit(IbtoolFrontEnd.run(Array(argv.dropFirst()), toolName: "ibtool"))
+        }
+        if argv.count > 1 && argv[1] == "ibtool" {
+            Foundation.exit(IbtoolFrontEnd.run(Array(argv.dropFirst(2)), toolName: "ibtool"))
+        }
+        main(nil)
+    }
 }

@@ -114,3 +114,65 @@ import NibTestSupport
     #expect(strings.contains("_TtCC3Kit5Outer5Inner"))
     #expect(strings.contains("OBJCView"))
 }
+
+/// ibtool's `--module` wins over a stale `customModule` on a `customModuleProvider="target"` class (iOS, as
+/// on macOS); a `customModule` without the target provider keeps its own module, and without `--module`
+/// the attribute is used.
+@Test func moduleOptionWinsOverStaleCustomModuleOnIOS() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <view contentMode="scaleToFill" id="v1" customClass="PhotoCell" customModule="Gallery" customModuleProvider="target">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+            </view>
+            <view contentMode="scaleToFill" id="v2" customClass="Badge" customModule="Kit">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+            </view>
+        </objects>
+    </document>
+    """
+    func names(_ module: String?) throws -> Set<String> {
+        let result = try XIBCompiler(options: CompileOptions(moduleName: module)).compile(xib: Array(xib.utf8), fileName: "M.xib")
+        return Set(result.graph.objects.compactMap { o -> String? in
+            guard o.className == "NSString", case .data(let d)? = o.value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        })
+    }
+    let withModule = try names("MyApp")
+    #expect(withModule.contains("_TtC5MyApp9PhotoCell"))
+    #expect(!withModule.contains("_TtC7Gallery9PhotoCell"))
+    #expect(withModule.contains("_TtC3Kit5Badge"))
+    let withoutModule = try names(nil)
+    #expect(withoutModule.contains("_TtC7Gallery9PhotoCell"))
+}
+
+/// An unread attribute is reported at the attribute (not the element), one warning each, with a
+/// "did you mean" naming an attribute the compiler reads on another element of the same name.
+@Test func unknownAttributeWarningPointsAtTheAttributeWithASuggestion() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                <subviews>
+                    <label opaque="NO" text="A" textAlignment="natural" lineBreakMode="tailTruncation" id="l1">
+                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                    </label>
+                    <label opaque="NO" text="B" textAligment="natural" lineBreakMode="tailTruncation" frobnicate="1" id="l2">
+                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                    </label>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+    let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "S.xib")
+    let text = result.diagnostics.map(\.description)
+    let line10 = xib.split(separator: "\n", omittingEmptySubsequences: false)[9]
+    let typoColumn = try #require(line10.range(of: "textAligment")).lowerBound.utf16Offset(in: line10) + 1
+    let otherColumn = try #require(line10.range(of: "frobnicate")).lowerBound.utf16Offset(in: line10) + 1
+    #expect(text.contains("S.xib:10:\(typoColumn): warning: <label>: attribute 'textAligment' not supported yet; ignored (did you mean 'textAlignment'?)"), "\(text)")
+    #expect(text.contains("S.xib:10:\(otherColumn): warning: <label>: attribute 'frobnicate' not supported yet; ignored"), "\(text)")
+}

@@ -117,6 +117,108 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: outDir.appendingPathComponent("Broken.nib").path))
     }
 
+    /// Every document under the shared corpus's ios/ and macos/ in one call: the outputs mirror the tree
+    /// below each folder argument, so same-named documents (several LaunchScreen.xib, MainMenu.xib) do not
+    /// collide, and each output is a valid nib.
+    @Test func corpusBatchMirrorsTheInputTree() throws {
+        let corpus = try SharedCorpus.require()
+        let out = try Self.scratch("corpus-batch")
+        let result = try NibcProcess.run(["compile", corpus.appendingPathComponent("ios").path,
+                                          corpus.appendingPathComponent("macos").path, "--output-dir", out.path])
+        #expect(result.status == 0, "\(result.stderr.split(separator: "\n").filter { $0.contains("error:") })")
+        var expected = [String]()
+        for folder in ["ios", "macos"] {
+            let root = corpus.appendingPathComponent(folder).path + "/"
+            for url in try SharedCorpus.files(under: folder, suffix: ".xib") {
+                expected.append(String(url.deletingPathExtension().path.dropFirst(root.count)) + ".nib")
+            }
+        }
+        let names = expected.map { ($0 as NSString).lastPathComponent }
+        #expect(Set(names).count < names.count, "the corpus has same-named documents in different folders")
+        let written = (FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".nib") }.sorted()
+        #expect(written == expected.sorted())
+        for name in written {
+            #expect(try NibcProcess.run(["verify", out.appendingPathComponent(name).path]).status == 0, "\(name)")
+        }
+    }
+
+    /// Two same-named files given one by one would write the same output: a usage error that says how
+    /// to mirror instead; their folder as the argument mirrors them.
+    @Test func sameNamedFilesCollideUnlessTheirFolderIsGiven() throws {
+        let dir = try Self.scratch("collide")
+        for sub in ["App", "Extension"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("src/\(sub)"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.login, toPath: dir.appendingPathComponent("src/\(sub)/LaunchScreen.xib").path)
+        }
+        let out = dir.appendingPathComponent("out")
+        let files = try NibcProcess.run(["compile", dir.appendingPathComponent("src/App/LaunchScreen.xib").path,
+                                         dir.appendingPathComponent("src/Extension/LaunchScreen.xib").path, "--output-dir", out.path])
+        #expect(files.status == 1)
+        #expect(files.stderr.contains("would both write") && files.stderr.contains("common folder"), "\(files.stderr)")
+        let folder = try NibcProcess.run(["compile", dir.appendingPathComponent("src").path, "--output-dir", out.path])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        for sub in ["App", "Extension"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(sub)/LaunchScreen.nib").path))
+        }
+    }
+
+    /// `--diagnostics-format json`: one object per line with file, line, column, severity and message, in
+    /// input order, for warnings, errors and the -v lines.
+    @Test func jsonDiagnostics() throws {
+        let dir = try Self.scratch("json")
+        let xib = dir.appendingPathComponent("W.xib")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <view contentMode="scaleToFill" id="v1" frobnicate="YES">
+                        <connections><outlet property="a" destination="nope" id="c1"/></connections>
+                    </view>
+                </objects>
+            </document>
+            """.utf8).write(to: xib)
+        let result = try NibcProcess.run(["compile", Self.login, xib.path, "--output-dir", dir.appendingPathComponent("out").path,
+                                          "--diagnostics-format", "json", "-v"])
+        #expect(result.status == 1)
+        let objects = try result.stderr.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        for object in objects {
+            #expect(Set(object.keys) == ["file", "line", "column", "severity", "message"], "\(object)")
+        }
+        let warning = try #require(objects.first { $0["severity"] as? String == "warning" })
+        // The column is the attribute's, not the element's.
+        let line4 = try String(contentsOf: xib, encoding: .utf8).split(separator: "\n")[3]
+        let column = try #require(line4.range(of: "frobnicate")).lowerBound.utf16Offset(in: line4) + 1
+        #expect(warning["file"] as? String == xib.path && warning["line"] as? Int == 4 && warning["column"] as? Int == column)
+        #expect((warning["message"] as? String)?.contains("frobnicate") == true)
+        let error = try #require(objects.first { $0["severity"] as? String == "error" })
+        #expect(error["line"] as? Int == 5 && error["message"] as? String == "reference to unknown id 'nope'")
+        // Input order: the login screen's -v line comes before W.xib's messages.
+        let firstW = try #require(objects.firstIndex { $0["file"] as? String == xib.path })
+        let loginInfo = try #require(objects.firstIndex { $0["file"] as? String == Self.login && $0["severity"] as? String == "info" })
+        #expect(loginInfo < firstW)
+    }
+
+    /// A long batch shows "nibc: compiled K of N" on a terminal (run under util-linux `script`, which gives
+    /// the child a pseudo-terminal), erased at the end; without a terminal nothing extra is printed.
+    @Test func progressLineOnlyOnATerminal() throws {
+        let inputs = try SharedCorpus.require().appendingPathComponent("ios").path
+        let count = try SharedCorpus.files(under: "ios", suffix: ".xib").count
+        #expect(count >= ProgressLineMinimum.value)
+        let dir = try Self.scratch("progress")
+        let command = "'\(NibcProcess.binary.path)' compile '\(inputs)' --output-dir '\(dir.appendingPathComponent("tty").path)'"
+        let tty = try NibcProcess.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(tty.status == 0, "\(tty.stdout)")
+        #expect(tty.stdout.contains("nibc: compiled 1 of \(count)"), "\(tty.stdout.suffix(200))")
+        #expect(tty.stdout.contains("nibc: compiled \(count) of \(count)"))
+        #expect(tty.stdout.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
+        let pipe = try NibcProcess.run(["compile", inputs, "--output-dir", dir.appendingPathComponent("pipe").path])
+        #expect(pipe.status == 0)
+        #expect(!pipe.stderr.contains("compiled") && !pipe.stderr.contains("\u{1B}"), "\(pipe.stderr)")
+    }
+
     @Test func compressedOutputIsGzipAndReadsBack() throws {
         let dir = try Self.scratch("gzip")
         let plain = dir.appendingPathComponent("plain.nib").path, packed = dir.appendingPathComponent("packed.nib").path
@@ -137,3 +239,6 @@ import Testing
         #expect(both.status == 64)
     }
 }
+
+/// `ProgressLine.minimumBatch` in the nibc target (a test target cannot import an executable's internals).
+enum ProgressLineMinimum { static let value = 20 }

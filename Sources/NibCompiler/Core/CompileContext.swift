@@ -65,15 +65,22 @@ final class CompileContext {
     }
 
     /// Warns about elements no encoder visited and attributes no encoder read.
+    /// An unread attribute gets one warning at the attribute itself, with a "did you mean" when an
+    /// attribute the compiler read on another element of the same name is one or two edits away.
     func reportUnhandled(_ root: XIBNode) {
         func walk(_ n: XIBNode) {
             if !n.visited {
                 warning(at: n, "element <\(n.name)>\(n.peek("key").map { " (key \"\($0)\")" } ?? "") is not supported yet; ignored")
                 return
             }
-            let unused = n.unusedAttributes.filter { !Self.metadataAttributes.contains($0) }
-            if !unused.isEmpty {
-                warning(at: n, "<\(n.name)>: attribute\(unused.count > 1 ? "s" : "") \(unused.map { "'\($0)'" }.joined(separator: ", ")) not supported yet; ignored")
+            for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
+                var message = "<\(n.name)>: attribute '\(name)' not supported yet; ignored"
+                if let guess = AttributeSuggestion.closest(to: name, on: n.name, in: root) {
+                    message += " (did you mean '\(guess)'?)"
+                }
+                let at = n.attributeLocation(name)
+                diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: at?.line ?? n.line,
+                                                     column: at?.column ?? n.column, message: message))
             }
             for c in n.children { walk(c) }
         }

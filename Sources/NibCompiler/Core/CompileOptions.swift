@@ -3,7 +3,8 @@ import XIB
 
 /// Options for one compilation; the `nibc compile` flags map onto these fields.
 public struct CompileOptions: Sendable, Hashable {
-    /// The module used for `customModuleProvider="target"` classes that name no `customModule`.
+    /// The module of `customModuleProvider="target"` classes (ibtool's `--module`); it wins over a
+    /// `customModule` attribute on such classes, on iOS and macOS alike.
     public var moduleName: String?
     /// Minimum deployment target (for example `"13.0"`); recorded for platform rules that depend on it.
     public var minimumDeploymentTarget: String?

@@ -208,10 +208,12 @@ final class UIKitCompiler {
             let module = node["customModule"]
             let provider = node["customModuleProvider"]
             let name: String
-            if let module, !module.isEmpty {
-                name = mangledSwiftClassName(module: module, name: custom)
-            } else if provider == "target", let m = ctx.options.moduleName {
+            // As ibtool's --module: for customModuleProvider="target" the module given on the command line
+            // wins over the customModule attribute (which Interface Builder leaves stale when a target is renamed).
+            if provider == "target", let m = ctx.options.moduleName, !m.isEmpty {
                 name = mangledSwiftClassName(module: m, name: custom)
+            } else if let module, !module.isEmpty {
+                name = mangledSwiftClassName(module: module, name: custom)
             } else {
                 if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
                 name = custom

@@ -1,0 +1,100 @@
+/// ibtool's command line, as build systems pass it (Xcode, rules_apple, Xamarin, CMake): options in any order,
+/// values as the next argument, `--target-device` repeatable, one input document. See docs/IBTOOL.md for the
+/// evidence behind each option.
+struct IbtoolArguments {
+    /// The format of the report on standard output (`--output-format`; ibtool's default is an XML plist).
+    enum OutputFormat: String, CaseIterable {
+        case xml1, binary1
+        case humanReadableText = "human-readable-text"
+    }
+
+    var compile: String?
+    var errors = false
+    var warnings = false
+    var notices = false
+    var outputFormat = OutputFormat.xml1
+    var module: String?
+    var targetDevices: [String] = []
+    var minimumDeploymentTarget: String?
+    var partialInfoPlist: String?
+    var autoActivateCustomFonts = false
+    var flatten = true
+    var compilationDirectory: String?
+    var link: String?
+    var version = false
+    var inputs: [String] = []
+    /// Problems with the command line itself, reported under `com.apple.ibtool.errors`.
+    var problems: [IbtoolReport.ToolError] = []
+
+    /// Options that take the next argument as their value.
+    static let valueOptions: Set<String> = [
+        "--compile", "--output-format", "--module", "--target-device", "--minimum-deployment-target",
+        "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link",
+        // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
+        "--sdk", "--platform", "--cocoatouch-compiler-mode",
+    ]
+    /// Options without a value.
+    static let flagOptions: Set<String> = [
+        "--errors", "--warnings", "--notices", "--auto-activate-custom-fonts", "--version",
+    ]
+    /// Every supported option, sorted, for the unknown-option message.
+    static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
+
+    init(_ arguments: [String]) {
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            guard arg.hasPrefix("--") else {
+                inputs.append(arg)
+                continue
+            }
+            if Self.flagOptions.contains(arg) {
+                switch arg {
+                case "--errors": errors = true
+                case "--warnings": warnings = true
+                case "--notices": notices = true
+                case "--auto-activate-custom-fonts": autoActivateCustomFonts = true
+                default: version = true
+                }
+                continue
+            }
+            guard Self.valueOptions.contains(arg) else {
+                problems.append(.init(description: "Unknown argument '\(arg)'.",
+                                      recoverySuggestion: "nibc's ibtool supports \(Self.supported)."))
+                continue
+            }
+            guard i < arguments.count else {
+                problems.append(.init(description: "Missing value for argument '\(arg)'."))
+                continue
+            }
+            let value = arguments[i]
+            i += 1
+            switch arg {
+            case "--compile": compile = value
+            case "--module": module = value
+            case "--target-device": targetDevices.append(value)
+            case "--minimum-deployment-target": minimumDeploymentTarget = value
+            case "--output-partial-info-plist": partialInfoPlist = value
+            case "--compilation-directory": compilationDirectory = value
+            case "--link": link = value
+            case "--output-format":
+                if let format = OutputFormat(rawValue: value) {
+                    outputFormat = format
+                } else {
+                    problems.append(.init(description: "Unknown output format '\(value)'.",
+                                          recoverySuggestion: "Use xml1, binary1 or human-readable-text."))
+                }
+            case "--flatten":
+                switch value.uppercased() {
+                case "YES": flatten = true
+                case "NO": flatten = false
+                default:
+                    problems.append(.init(description: "Invalid value '\(value)' for '--flatten'.",
+                                          recoverySuggestion: "Use YES or NO."))
+                }
+            default: break  // --sdk, --platform, --cocoatouch-compiler-mode: accepted, no effect
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import ArgumentParser
+import Foundation
+import NibCompiler
+import XIB
+
+/// `nibc ibtool …`, and nibc run under the name `ibtool`: Apple ibtool's compile interface, so that build
+/// systems which call ibtool (Xcode's build system, Bazel's rules_apple, Xamarin, CMake, Theos) can use nibc
+/// unchanged. Everything it reports goes to standard output in ibtool's form (see `IbtoolReport`); the exit
+/// status is 0, or 1 when there is an error (a command-line error or a document error).
+enum IbtoolFrontEnd {
+    /// `com.apple.ibtool.version` for `--version` (Xcode's build system reads it with
+    /// `ibtool --version --output-format xml1` before the first compile).
+    static let bundleVersion = "0.1.0"
+
+    /// Runs the front end on `arguments` (without the program name); returns the exit status.
+    static func run(_ arguments: [String], toolName: String) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            FileHandle.standardOutput.write(Data((IbtoolCommand.helpMessage() + "\n").utf8))
+            return 0
+        }
+        let args = IbtoolArguments(arguments)
+        var report = IbtoolReport()
+        let status = execute(args, report: &report)
+        FileHandle.standardOutput.write(report.render(args.outputFormat, toolName: toolName))
+        return status
+    }
+
+    static func execute(_ args: IbtoolArguments, report: inout IbtoolReport) -> Int32 {
+        report.toolErrors = args.problems
+        if args.version { report.version = (bundleVersion, bundleVersion) }
+        if args.link != nil {
+            report.toolErrors.append(.init(
+                description: "nibc cannot link storyboards: --link takes compiled storyboards (.storyboardc), and nibc does not compile storyboards yet.",
+                recoverySuggestion: "Compile .xib documents with --compile; storyboards need Apple's ibtool for now."))
+            return 1
+        }
+        if args.version && args.inputs.isEmpty && args.compile == nil {
+            return report.toolErrors.isEmpty ? 0 : 1
+        }
+        if args.inputs.isEmpty {
+            report.toolErrors.append(.init(description: "No input document: give the .xib to operate on as an argument."))
+        } else if args.inputs.count > 1 {
+            report.toolErrors.append(.init(
+                description: "ibtool takes one input document; got \(args.inputs.count): \(args.inputs.joined(separator: ", ")).",
+                recoverySuggestion: "Run nibc ibtool once per document, or nibc compile for a batch."))
+        }
+        guard report.toolErrors.isEmpty, let input = args.inputs.first else { return 1 }
+        if args.errors { report.documentErrors = [] }
+        if args.warnings { report.documentWarnings = [] }
+        if args.notices { report.documentNotices = [] }
+
+        if input.hasSuffix(".storyboard") {
+            report.toolErrors.append(.init(
+                description: "Storyboards are not supported by nibc yet: cannot compile \"\(input)\".",
+                recoverySuggestion: "Compile .xib documents; storyboards need Apple's ibtool for now."))
+            return 1
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+        } catch {
+            report.toolErrors.append(.init(description: "The document \"\(input)\" could not be read.",
+                                           failureReason: (error as NSError).localizedDescription))
+            return 1
+        }
+        if let problem = targetDeviceProblem(args.targetDevices, bytes: bytes, file: input) {
+            report.toolErrors.append(problem)
+            return 1
+        }
+
+        let compiler = XIBCompiler(options: CompileOptions(moduleName: args.module,
+                                                           minimumDeploymentTarget: args.minimumDeploymentTarget))
+        let diagnostics: [Diagnostic]
+        var nib: [UInt8]? = nil
+        do {
+            let result = try compiler.compile(xib: bytes, fileName: input)
+            diagnostics = result.diagnostics
+            nib = result.bytes
+        } catch {
+            diagnostics = error.diagnostics
+        }
+        let errors = diagnostics.filter { $0.severity == .error }
+        if args.errors {
+            report.documentErrors = errors
+        } else {
+            // A failing compile is never silent: without --errors its errors are reported as ibtool's own.
+            report.toolErrors += errors.map { .init(description: $0.description) }
+        }
+        if args.warnings { report.documentWarnings = diagnostics.filter { $0.severity == .warning } }
+        if args.notices { report.documentNotices = diagnostics.filter { $0.severity == .note } }
+        guard let nib, errors.isEmpty else { return 1 }
+
+        do {
+            if let output = outputPath(args, input: input) {
+                try writeNib(nib, to: output, flatten: args.flatten)
+            }
+            if let plist = args.partialInfoPlist {
+                try writeOutput(partialInfoPlist(), to: plist)
+            }
+        } catch {
+            report.toolErrors.append(.init(description: error.message))
+            return 1
+        }
+        return 0
+    }
+
+    /// `--compile OUT`, else `--compilation-directory DIR` (`DIR/<name>.nib`, as ibtool names outputs there);
+    /// nil when only a report was asked for.
+    static func outputPath(_ args: IbtoolArguments, input: String) -> String? {
+        if let compile = args.compile { return compile }
+        guard let dir = args.compilationDirectory else { return nil }
+        let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension + ".nib"
+        return (dir as NSString).appendingPathComponent(name)
+    }
+
+    /// Writes the nib: a file, or with `--flatten NO` a `.nib` directory holding `runtime.nib` (ibtool also
+    /// writes `designtime.nib` there, Interface Builder's editable copy, which nibc does not produce).
+    static func writeNib(_ nib: [UInt8], to output: String, flatten: Bool) throws(CommandFailure) {
+        if flatten {
+            try writeOutput(nib, to: output)
+        } else {
+            try makeDirectory(output)
+            try writeOutput(nib, to: (output as NSString).appendingPathComponent("runtime.nib"))
+        }
+    }
+
+    /// Writes `bytes` atomically, creating missing parent directories (build systems hand ibtool output
+    /// paths in directories that may not exist yet).
+    static func writeOutput(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty { try makeDirectory(dir) }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    static func makeDirectory(_ path: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("\(path): error: cannot create directory: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// The partial Info.plist for a XIB: an empty dictionary. The keys Xcode merges from it for launch
+    /// screens and main interfaces come from storyboards, which nibc does not compile yet.
+    static func partialInfoPlist() -> [UInt8] {
+        let data = try? PropertyListSerialization.data(fromPropertyList: [String: Any](), format: .xml, options: 0)
+        return [UInt8](data ?? Data())
+    }
+
+    /// The device families each document runtime can be compiled for (`--target-device`): iOS documents
+    /// for iphone and ipad (Xcode 26's ibtool refuses `mac` for them), macOS documents for mac.
+    static let devices: [String: (platform: String, names: Set<String>)] = [
+        "iOS.CocoaTouch": ("iOS", ["iphone", "ipad"]),
+        "MacOSX.Cocoa": ("macOS", ["mac"]),
+    ]
+
+    static func targetDeviceProblem(_ requested: [String], bytes: [UInt8], file: String) -> IbtoolReport.ToolError? {
+        guard !requested.isEmpty,
+              let tree = try? XMLTree(bytes: bytes, file: file),
+              let runtime = tree.root.attribute("targetRuntime"),
+              let allowed = devices[runtime] else { return nil }  // the compiler reports what it cannot read
+        guard let bad = requested.first(where: { !allowed.names.contains($0) }) else { return nil }
+        return .init(description: "\(allowed.platform) documents cannot be compiled for target device \"\(bad)\".",
+                     recoverySuggestion: "Use --target-device \(allowed.names.sorted().joined(separator: " or "))."
+        )
+    }
+}
+
+/// `nibc ibtool`: listed in `nibc --help`; `Nibc.main` hands the arguments over before ArgumentParser
+/// sees them, because ibtool's options (`--flatten NO`, repeated `--target-device`, unknown options
+/// reported in a plist) do not fit its rules.
+struct IbtoolCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ibtool",
+        abstract: "Apple ibtool's compile interface (also when nibc is run through a symlink named ibtool).",
+        discussion: """
+            nibc ibtool --errors --warnings --notices --module App --target-device iphone \\
+                --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
+            Supported: \(IbtoolArguments.supported). Reports go to standard output as an XML plist
+            (default), binary1 or human-readable-text; exit status 1 on an error. See docs/IBTOOL.md.
+            """)
+
+    @Argument(parsing: .captureForPassthrough, help: "ibtool options and the input document.")
+    var arguments: [String] = []
+
+    func run() throws {
+        let status = IbtoolFrontEnd.run(arguments, toolName: "ibtool")
+        if status != 0 { throw ExitCode(status) }
+    }
+}
