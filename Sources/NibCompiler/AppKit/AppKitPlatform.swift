@@ -247,8 +247,8 @@ final class AppKitCompiler {
         guard let cls = node["customClass"] else { return nil }
         let provider = node["customModuleProvider"]
         let module = provider == "target" ? (ctx.options.moduleName ?? node["customModule"]) : node["customModule"]
-        guard let module, !module.isEmpty, !cls.contains(".") else { return cls }
-        return "_TtC\(module.utf8.count)\(module)\(cls.utf8.count)\(cls)"
+        guard let module, !module.isEmpty else { return cls }
+        return SwiftClassName.mangled(module: module, name: cls)
     }
 
     /// `IBClassReference` for an element with `customClass`.

@@ -211,9 +211,9 @@ final class UIKitCompiler {
             // As ibtool's --module: for customModuleProvider="target" the module given on the command line
             // wins over the customModule attribute (which Interface Builder leaves stale when a target is renamed).
             if provider == "target", let m = ctx.options.moduleName, !m.isEmpty {
-                name = mangledSwiftClassName(module: m, name: custom)
+                name = SwiftClassName.mangled(module: m, name: custom)
             } else if let module, !module.isEmpty {
-                name = mangledSwiftClassName(module: module, name: custom)
+                name = SwiftClassName.mangled(module: module, name: custom)
             } else {
                 if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
                 name = custom
@@ -228,14 +228,3 @@ final class UIKitCompiler {
     }
 }
 
-/// Swift runtime name of a class: `_TtC<len><module><len><class>`; nested names (`Outer.Inner`) add
-/// one `C<len><name>` level each, as the Swift mangler does.
-func mangledSwiftClassName(module: String, name: String) -> String {
-    if name.hasPrefix("_Tt") { return name }
-    let parts = name.split(separator: ".").map(String.init)
-    var s = "_Tt"
-    for _ in parts { s += "C" }
-    s += "\(module.utf8.count)\(module)"
-    for p in parts { s += "\(p.utf8.count)\(p)" }
-    return s
-}
