@@ -48,8 +48,11 @@ struct BenchCommand: ParsableCommand {
         let fileBytes = [UInt8](raw)
         let archive = try loadArchive(path)
         let owner = BenchOwner()
+        // Identifiers come from the file and may repeat (one object then stands for every placeholder of that
+        // identifier, as a caller's dictionary would); a repeat is input, never a reason to trap.
         let externals: [String: AnyObject] = Dictionary(
-            uniqueKeysWithValues: ((try? template.externalObjectIdentifiers()) ?? []).map { ($0, BenchOwner() as AnyObject) })
+            ((try? template.externalObjectIdentifiers()) ?? []).map { ($0, BenchOwner() as AnyObject) },
+            uniquingKeysWith: { first, _ in first })
         func instantiate(_ t: NibTemplate) throws(CommandFailure) -> Int {
             do { return try t.instantiate(owner: owner, externalObjects: externals).count } catch {
                 throw CommandFailure("\(file): error: instantiation failed: \(error)")
