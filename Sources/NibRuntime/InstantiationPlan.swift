@@ -291,6 +291,19 @@ struct PlanBuilder {
     /// Key indices of the keys the builder asks for, resolved once.
     var keyCache: [String: Int?] = [:]
     var inProgress = Set<Int>()
+    /// Value objects (collections) being decoded inside one another; bounded by `maxDepth` because decoding,
+    /// converting and freeing plan values recurse once per level.
+    var depth = 0
+    let maxDepth: Int
+    /// Per decoded value object: how many plan values it expands to when copied (its elements, deeply). A
+    /// collection shared by several others is decoded once but copied at every use, so a few hundred bytes of
+    /// nested shared arrays could otherwise ask for 2^60 values.
+    var expandedSize: [Int: Int] = [:]
+    /// Plan values the decoded objects' values expand to so far, bounded by `expansionBudget`.
+    var expandedTotal = 0
+    let expansionBudget: Int
+    /// The first bound exceeded, reported by `build()` as `malformedGraph`.
+    var limitExceeded: String?
 
     static let structuralClasses: Set<String> = [
         "NSIBObjectData", "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection",
@@ -314,9 +327,12 @@ struct PlanBuilder {
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
     static let nibClasses: Set<String> = ["UINib", "NSNib"]
 
-    init(archive: NibArchive, registry: NibClassRegistry) {
+    init(archive: NibArchive, registry: NibClassRegistry, options: NibReadOptions = .init()) {
         self.archive = archive
         self.registry = registry
+        maxDepth = options.maxGraphDepth
+        // Real nibs expand to about their value count (strings and numbers are copied where they are used).
+        expansionBudget = (4 << 20) + 16 * archive.valueCount
     }
 
     mutating func key(_ name: String) -> Int? {
@@ -527,6 +543,7 @@ struct PlanBuilder {
         }
         for n in instances.indices where !seen[n] { awake.append(Int32(n)) }
 
+        if let limitExceeded { throw .malformedGraph(limitExceeded) }
         let ownedOutsideOutlets = assignOwnership(topLevel: topLevel)
         return InstantiationPlan(platform: platform, slots: slots, instances: instances, placeholders: placeholders,
                                  keys: PlanKeys(names: keyNames), valueKeys: valueKeys, values: values, connections: connections,
@@ -632,7 +649,16 @@ struct PlanBuilder {
             switch slots[j] {
             case .structural: return .null
             case .instance, .placeholder: return .ref(Int32(j))
-            case .value: return valueObject(j)
+            case .value:
+                let value = valueObject(j)
+                // Only values used outside a value object count: the objects' own elements are in their size.
+                if depth == 0 {
+                    expandedTotal = expandedTotal &+ (expandedSize[j] ?? 1)
+                    if expandedTotal > expansionBudget && limitExceeded == nil {
+                        limitExceeded = "value objects expand to more than \(expansionBudget) values (collections shared inside one another)"
+                    }
+                }
+                return value
             }
         }
     }
@@ -640,8 +666,13 @@ struct PlanBuilder {
     mutating func valueObject(_ j: Int) -> PlanValue {
         if let cached = valueCache[j] { return cached }
         if inProgress.contains(j) { return .null }
+        guard depth < maxDepth, limitExceeded == nil else {
+            if limitExceeded == nil { limitExceeded = "value objects nested deeper than \(maxDepth) levels (object \(j))" }
+            return .null
+        }
         inProgress.insert(j)
-        defer { inProgress.remove(j) }
+        depth += 1
+        defer { inProgress.remove(j); depth -= 1 }
         let cls = className[j]
         let result: PlanValue
         if Self.stringClasses.contains(cls) {
@@ -672,11 +703,16 @@ struct PlanBuilder {
         } else {
             var elements = [PlanValue]()
             var refs = false
+            var size = 1
             for v in collectionElements(j) {
-                let e = planValue(archive.value(v))
+                let value = archive.value(v)
+                let e = planValue(value)
                 refs = refs || e.hasRefs
                 elements.append(e)
+                if case .object(let k) = value, let s = expandedSize[k] { size = size &+ s } else { size = size &+ 1 }
             }
+            // Saturates well below overflow: past the budget the build fails anyway.
+            expandedSize[j] = min(size, expansionBudget &+ 1)
             if Self.setClasses.contains(cls) { result = .set(elements, refs: refs) }
             else if Self.dictionaryClasses.contains(cls) { result = .dictionary(elements, refs: refs) }
             else { result = .array(elements, refs: refs) }
