@@ -285,7 +285,10 @@ struct PlanBuilder {
     var placeholders: [(index: Int32, kind: PlanPlaceholder)] = []
     var valueKeys: [Int32] = []
     var values: [PlanValue] = []
-    var valueCache: [Int: PlanValue] = [:]
+    /// Decoded value objects with how many plan values each expands to when copied (its elements, deeply):
+    /// a collection shared by several others is decoded once but copied at every use, so a few hundred bytes
+    /// of nested shared arrays could otherwise ask for 2^60 values.
+    var valueCache: [Int: (value: PlanValue, size: Int)] = [:]
     var nested: [NibTemplate] = []
     var className: [String] = []
     /// Key indices of the keys the builder asks for, resolved once.
@@ -295,10 +298,6 @@ struct PlanBuilder {
     /// converting and freeing plan values recurse once per level.
     var depth = 0
     let maxDepth: Int
-    /// Per decoded value object: how many plan values it expands to when copied (its elements, deeply). A
-    /// collection shared by several others is decoded once but copied at every use, so a few hundred bytes of
-    /// nested shared arrays could otherwise ask for 2^60 values.
-    var expandedSize: [Int: Int] = [:]
     /// Plan values the decoded objects' values expand to so far, bounded by `expansionBudget`.
     var expandedTotal = 0
     let expansionBudget: Int
@@ -653,7 +652,7 @@ struct PlanBuilder {
                 let value = valueObject(j)
                 // Only values used outside a value object count: the objects' own elements are in their size.
                 if depth == 0 {
-                    expandedTotal = expandedTotal &+ (expandedSize[j] ?? 1)
+                    expandedTotal = expandedTotal &+ (valueCache[j]?.size ?? 1)
                     if expandedTotal > expansionBudget && limitExceeded == nil {
                         limitExceeded = "value objects expand to more than \(expansionBudget) values (collections shared inside one another)"
                     }
@@ -664,7 +663,7 @@ struct PlanBuilder {
     }
 
     mutating func valueObject(_ j: Int) -> PlanValue {
-        if let cached = valueCache[j] { return cached }
+        if let cached = valueCache[j] { return cached.value }
         if inProgress.contains(j) { return .null }
         guard depth < maxDepth, limitExceeded == nil else {
             if limitExceeded == nil { limitExceeded = "value objects nested deeper than \(maxDepth) levels (object \(j))" }
@@ -675,6 +674,8 @@ struct PlanBuilder {
         defer { inProgress.remove(j); depth -= 1 }
         let cls = className[j]
         let result: PlanValue
+        // Plan values this object expands to: 1, plus its elements' for collections.
+        var size = 1
         if Self.stringClasses.contains(cls) {
             result = .string(stringObject(j) ?? "")
         } else if Self.dataClasses.contains(cls) {
@@ -703,21 +704,19 @@ struct PlanBuilder {
         } else {
             var elements = [PlanValue]()
             var refs = false
-            var size = 1
             for v in collectionElements(j) {
                 let value = archive.value(v)
                 let e = planValue(value)
                 refs = refs || e.hasRefs
                 elements.append(e)
-                if case .object(let k) = value, let s = expandedSize[k] { size = size &+ s } else { size = size &+ 1 }
+                if case .object(let k) = value, let s = valueCache[k]?.size { size = size &+ s } else { size = size &+ 1 }
             }
-            // Saturates well below overflow: past the budget the build fails anyway.
-            expandedSize[j] = min(size, expansionBudget &+ 1)
             if Self.setClasses.contains(cls) { result = .set(elements, refs: refs) }
             else if Self.dictionaryClasses.contains(cls) { result = .dictionary(elements, refs: refs) }
             else { result = .array(elements, refs: refs) }
         }
-        valueCache[j] = result
+        // Saturates well below overflow: past the budget the build fails anyway.
+        valueCache[j] = (result, min(size, expansionBudget &+ 1))
         return result
     }
 }
