@@ -361,6 +361,10 @@ struct PlanBuilder {
     mutating func build() throws(NibLoadingError) -> InstantiationPlan {
         let count = archive.objectCount
         guard count > 0 else { throw .malformedGraph("no root object") }
+        // Plan indices are Int32, and the expansion budget is 16 x the values: both stay in range.
+        guard archive.valueCount <= Int(Int32.max) / 32 else {
+            throw .malformedGraph("\(archive.valueCount) values, more than a plan indexes (\(Int(Int32.max) / 32))")
+        }
         className = (0..<count).map { archive.className(ofObject: $0) }
         let keyNames = (0..<archive.keyCount).map { archive.key($0) }
 
