@@ -27,12 +27,13 @@ public enum GraphLeaves {
     /// Deepest nesting followed by default. Paths grow with depth, so the cost of a walk grows with the
     /// square of the depth; real nibs stay far below this.
     public static let defaultMaxDepth = 1_000
-    /// Most characters of leaf paths produced before a walk stops (a hostile graph could otherwise ask
-    /// for gigabytes of path text).
+    /// Most characters of leaf paths and values produced before a walk stops (a hostile graph could
+    /// otherwise ask for gigabytes of text: paths grow with depth, and a string object is expanded at every
+    /// reference to it).
     public static let defaultPathBudget = 256 << 20
 
     /// The leaves of `graph`, in walk order. Deeper than `maxDepth` an object becomes one `depth-limit`
-    /// leaf; past `pathBudget` characters of paths the walk stops with a final `truncated` leaf.
+    /// leaf; past `pathBudget` characters of paths and values the walk stops with a final `truncated` leaf.
     public static func leaves(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth,
                               pathBudget: Int = defaultPathBudget) -> [GraphLeaf] {
         let objects = graph.objects
@@ -56,10 +57,12 @@ public enum GraphLeaves {
             return nil
         }
 
+        var budget = pathBudget
         func visit(_ index: Int, path: String) {
             let object = objects[index]
             let cls = object.className
             if let canon = canonical[index], !isLeafObject[index] {
+                budget -= canon.utf8.count
                 out.append(GraphLeaf(path: path, type: "ref", value: canon))
                 return
             }
@@ -98,10 +101,9 @@ public enum GraphLeaves {
         }
 
         visit(0, path: "")
-        var budget = pathBudget
         while !stack.isEmpty {
             if budget < 0 {
-                out.append(GraphLeaf(path: "", type: "truncated", value: "path budget of \(pathBudget) characters exhausted"))
+                out.append(GraphLeaf(path: "", type: "truncated", value: "text budget of \(pathBudget) characters (paths and values) exhausted"))
                 break
             }
             let top = stack.count - 1
@@ -117,7 +119,9 @@ public enum GraphLeaves {
             case .object(let target), .conditionalObject(let target):
                 visit(target, path: p)
             default:
-                out.append(GraphLeaf(path: p, type: value.valueType.description, value: text(value)))
+                let t = text(value)
+                budget -= t.utf8.count
+                out.append(GraphLeaf(path: p, type: value.valueType.description, value: t))
             }
         }
         return out
@@ -130,8 +134,20 @@ public enum GraphLeaves {
         case .float(let f): return rounded(Double(f))
         case .double(let d): return rounded(d)
         case .null: return "None"
-        case .data(let bytes): return bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
+        case .data(let bytes): return hex(bytes)
         case .object(let i), .conditionalObject(let i): return "#\(i)"
+        }
+    }
+
+    /// Lower-case hex of `bytes`, built in one buffer (data leaves can be megabytes).
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 2 * bytes.count) { buffer in
+            for (i, b) in bytes.enumerated() {
+                buffer[2 * i] = digits[Int(b >> 4)]
+                buffer[2 * i + 1] = digits[Int(b & 0x0F)]
+            }
+            return 2 * bytes.count
         }
     }
 

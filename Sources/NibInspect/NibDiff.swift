@@ -19,10 +19,19 @@ public struct NibDiffResult: Sendable {
 
 /// Compares graphs by the multiset of their leaves (see `GraphLeaves`): what a loader sees, not table order.
 public enum NibDiff {
-    /// Compares `reference` with `other`; `loose` drops array positions and reference targets.
-    public static func compare(_ reference: NibGraph, _ other: NibGraph, loose: Bool = false) -> NibDiffResult {
-        var a = GraphLeaves.leaves(reference)
-        var b = GraphLeaves.leaves(other)
+    /// Compares `reference` with `other`; `loose` drops array positions and reference targets. Each walk stops
+    /// after `textBudget` characters of leaf paths and values (see `GraphLeaves.leaves`).
+    public static func compare(_ reference: NibGraph, _ other: NibGraph, loose: Bool = false,
+                               textBudget: Int = GraphLeaves.defaultPathBudget) -> NibDiffResult {
+        compare(leaves: GraphLeaves.leaves(reference, pathBudget: textBudget),
+                GraphLeaves.leaves(other, pathBudget: textBudget), loose: loose)
+    }
+
+    /// Compares the leaves of two graphs (`GraphLeaves.leaves`); a caller can drop each graph once it has
+    /// its leaves, which keeps the memory of large comparisons down.
+    public static func compare(leaves reference: [GraphLeaf], _ other: [GraphLeaf], loose: Bool = false) -> NibDiffResult {
+        var a = reference
+        var b = other
         if loose {
             a = a.map(GraphLeaves.loosen)
             b = b.map(GraphLeaves.loosen)

@@ -285,12 +285,24 @@ struct PlanBuilder {
     var placeholders: [(index: Int32, kind: PlanPlaceholder)] = []
     var valueKeys: [Int32] = []
     var values: [PlanValue] = []
-    var valueCache: [Int: PlanValue] = [:]
+    /// Decoded value objects with how many plan values each expands to when copied (its elements, deeply):
+    /// a collection shared by several others is decoded once but copied at every use, so a few hundred bytes
+    /// of nested shared arrays could otherwise ask for 2^60 values.
+    var valueCache: [Int: (value: PlanValue, size: Int)] = [:]
     var nested: [NibTemplate] = []
     var className: [String] = []
     /// Key indices of the keys the builder asks for, resolved once.
     var keyCache: [String: Int?] = [:]
     var inProgress = Set<Int>()
+    /// Value objects (collections) being decoded inside one another; bounded by `maxDepth` because decoding,
+    /// converting and freeing plan values recurse once per level.
+    var depth = 0
+    let maxDepth: Int
+    /// Plan values the decoded objects' values expand to so far, bounded by `expansionBudget`.
+    var expandedTotal = 0
+    let expansionBudget: Int
+    /// The first bound exceeded, reported by `build()` as `malformedGraph`.
+    var limitExceeded: String?
 
     static let structuralClasses: Set<String> = [
         "NSIBObjectData", "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection",
@@ -314,9 +326,12 @@ struct PlanBuilder {
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
     static let nibClasses: Set<String> = ["UINib", "NSNib"]
 
-    init(archive: NibArchive, registry: NibClassRegistry) {
+    init(archive: NibArchive, registry: NibClassRegistry, options: NibReadOptions = .init()) {
         self.archive = archive
         self.registry = registry
+        maxDepth = options.maxGraphDepth
+        // Real nibs expand to about their value count (strings and numbers are copied where they are used).
+        expansionBudget = (4 << 20) + 16 * archive.valueCount
     }
 
     mutating func key(_ name: String) -> Int? {
@@ -346,6 +361,10 @@ struct PlanBuilder {
     mutating func build() throws(NibLoadingError) -> InstantiationPlan {
         let count = archive.objectCount
         guard count > 0 else { throw .malformedGraph("no root object") }
+        // Plan indices are Int32, and the expansion budget is 16 x the values: both stay in range.
+        guard archive.valueCount <= Int(Int32.max) / 32 else {
+            throw .malformedGraph("\(archive.valueCount) values, more than a plan indexes (\(Int(Int32.max) / 32))")
+        }
         className = (0..<count).map { archive.className(ofObject: $0) }
         let keyNames = (0..<archive.keyCount).map { archive.key($0) }
 
@@ -527,6 +546,7 @@ struct PlanBuilder {
         }
         for n in instances.indices where !seen[n] { awake.append(Int32(n)) }
 
+        if let limitExceeded { throw .malformedGraph(limitExceeded) }
         let (owned, tree) = assignOwnership(topLevel: topLevel)
         let strongOutlets = strongOutlets(connections, owned: owned, tree: tree)
         return InstantiationPlan(platform: platform, slots: slots, instances: instances, placeholders: placeholders,
@@ -668,18 +688,34 @@ struct PlanBuilder {
             switch slots[j] {
             case .structural: return .null
             case .instance, .placeholder: return .ref(Int32(j))
-            case .value: return valueObject(j)
+            case .value:
+                let value = valueObject(j)
+                // Only values used outside a value object count: the objects' own elements are in their size.
+                if depth == 0 {
+                    expandedTotal = expandedTotal &+ (valueCache[j]?.size ?? 1)
+                    if expandedTotal > expansionBudget && limitExceeded == nil {
+                        limitExceeded = "value objects expand to more than \(expansionBudget) values (collections shared inside one another)"
+                    }
+                }
+                return value
             }
         }
     }
 
     mutating func valueObject(_ j: Int) -> PlanValue {
-        if let cached = valueCache[j] { return cached }
+        if let cached = valueCache[j] { return cached.value }
         if inProgress.contains(j) { return .null }
+        guard depth < maxDepth, limitExceeded == nil else {
+            if limitExceeded == nil { limitExceeded = "value objects nested deeper than \(maxDepth) levels (object \(j))" }
+            return .null
+        }
         inProgress.insert(j)
-        defer { inProgress.remove(j) }
+        depth += 1
+        defer { inProgress.remove(j); depth -= 1 }
         let cls = className[j]
         let result: PlanValue
+        // Plan values this object expands to: 1, plus its elements' for collections.
+        var size = 1
         if Self.stringClasses.contains(cls) {
             result = .string(stringObject(j) ?? "")
         } else if Self.dataClasses.contains(cls) {
@@ -709,15 +745,18 @@ struct PlanBuilder {
             var elements = [PlanValue]()
             var refs = false
             for v in collectionElements(j) {
-                let e = planValue(archive.value(v))
+                let value = archive.value(v)
+                let e = planValue(value)
                 refs = refs || e.hasRefs
                 elements.append(e)
+                if case .object(let k) = value, let s = valueCache[k]?.size { size = size &+ s } else { size = size &+ 1 }
             }
             if Self.setClasses.contains(cls) { result = .set(elements, refs: refs) }
             else if Self.dictionaryClasses.contains(cls) { result = .dictionary(elements, refs: refs) }
             else { result = .array(elements, refs: refs) }
         }
-        valueCache[j] = result
+        // Saturates well below overflow: past the budget the build fails anyway.
+        valueCache[j] = (result, min(size, expansionBudget &+ 1))
         return result
     }
 }

@@ -26,6 +26,7 @@ struct DumpCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let graph = NibGraph(archive)
-        writeOut(json ? NibJSONDump.json(graph) : NibDump(maxDepth: maxDepth).text(graph))
+        // Printed in pieces: a dump can be many times the size of the nib.
+        if json { NibJSONDump.write(graph, to: writeOut) } else { NibDump(maxDepth: maxDepth).write(graph, to: writeOut) }
     }
 }

@@ -51,6 +51,16 @@ import Testing
         Case(name: "duplicate id",
              objects: "<view id=\"v1\"/>\n        <view id=\"v1\"/>",
              line: 6, column: 15, message: "duplicate id 'v1' (first used by <view> at 5:9)"),
+        // Numbers that Int64(_:) would trap on.
+        Case(name: "constraint priority beyond the integer range",
+             objects: #"<view id="v1"><constraints><constraint firstAttribute="width" constant="8" priority="1e300" id="c1"/></constraints></view>"#,
+             line: 5, column: 36, message: "priority '1e300' is not a number in the 64-bit integer range"),
+        Case(name: "constraint priority nan",
+             objects: #"<view id="v1"><constraints><constraint firstAttribute="width" constant="8" priority="nan" id="c1"/></constraints></view>"#,
+             line: 5, column: 36, message: "priority 'nan' is not a number in the 64-bit integer range"),
+        Case(name: "integer runtime attribute beyond the integer range",
+             objects: #"<view id="v1"><userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="number" keyPath="k"><integer key="value" value="-inf"/></userDefinedRuntimeAttribute></userDefinedRuntimeAttributes></view>"#,
+             line: 5, column: 108, message: "value '-inf' is not a number in the 64-bit integer range"),
         Case(name: "duplicate id of a nested element",
              objects: #"<view id="v1"><subviews><view id="v1"/></subviews></view>"#,
              line: 5, column: 39, message: "duplicate id 'v1' (first used by <view> at 5:9)"),
@@ -66,6 +76,15 @@ import Testing
             let errors = error.diagnostics.filter { $0.severity == .error }
             #expect(errors.contains { $0.line == c.line && $0.column == c.column && $0.message.contains(c.message) },
                     "\(error.diagnostics.map(\.description))")
+        }
+    }
+
+    /// A font size no integer holds stays a double (coder 9 writes whole sizes as integers).
+    @Test func hugeFontSizeCompiles() throws {
+        let xib = Self.document(#"<label text="x" id="l1"><fontDescription key="fontDescription" type="system" pointSize="1e300"/></label>"#)
+        for version in [9, 10] {
+            let result = try XIBCompiler(options: CompileOptions(coderVersion: version)).compile(xib: Array(xib.utf8), fileName: "F.xib")
+            #expect(!result.bytes.isEmpty)
         }
     }
 

@@ -240,7 +240,8 @@ extension AppKitCompiler {
             let n = Double(rects.count)
             let total = (vertical ? sr.w : sr.h) - (n - 1) * divider
             let base = (total / n).rounded(.down)
-            var extra = Int(total - base * n)
+            // Frames are read from the document: a non-finite or huge total leaves no whole remainder.
+            var extra = Int(exactly: (total - base * n).rounded(.towardZero)) ?? 0
             var pos = 0.0
             var frames: [Rect] = []
             for _ in rects {

@@ -277,7 +277,7 @@ extension AppKitCompiler {
             e.double("NSConstantV2", constant)
         }
         e.bool("NSShouldBeArchived", true)
-        if let p = c.double("priority"), p != 1000 { e.int("NSPriority", Int(p)) }
+        if let p = ctx.integer(c, "priority"), p != 1000 { e.int("NSPriority", Int(p)) }
         if !symbolic && constant != 0 { e.double("NSConstant", constant) }
         finish(i, "NSLayoutConstraint", e)
         return i

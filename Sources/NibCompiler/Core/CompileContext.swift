@@ -60,6 +60,18 @@ final class CompileContext {
         }.map(\.element)
     }
 
+    /// Attribute `name` of `node` as a whole number (the fraction dropped, as ibtool does), nil when absent.
+    /// A value that is not a finite number in the 64-bit range (`1e300`, `nan`) is a located error and reads
+    /// as nil: converting it with `Int64(_:)` would trap.
+    func integer(_ node: XIBNode, _ name: String) -> Int64? {
+        guard let v = node.double(name) else { return nil }
+        guard let i = Int64(exactly: v.rounded(.towardZero)) else {
+            error(at: node, "\(name) '\(node.peek(name) ?? "")' is not a number in the 64-bit integer range")
+            return nil
+        }
+        return i
+    }
+
     func warning(at node: XIBNode, _ message: String) {
         diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: node.line, column: node.column, message: message))
     }

@@ -67,7 +67,7 @@ extension UIKitCompiler {
             if constant != 0, !symbolic { e.double("NSConstantV2", constant) }
             if symbolic { e.obj("NSSymbolicConstant", b.string("NSSpace")) }
             e.bool("NSShouldBeArchived", true)
-            if let p = c.double("priority"), p != 1000 { e.int("NSPriority", Int(p)) }
+            if let p = ctx.integer(c, "priority"), p != 1000 { e.int("NSPriority", Int(p)) }
             if let ident = c["identifier"] { e.obj("NSLayoutIdentifier", b.string(ident)) }
             var legacy = constant
             if second != nil {

@@ -103,7 +103,8 @@ extension UIKitCompiler {
     }
 
     private func sizeNumber(_ size: Double) -> Int {
-        if !coder10, size == size.rounded() { return b.number(Int64(size)) }
+        // Int64(exactly:) is nil for fractions and for sizes no integer holds (1e300, inf), which stay doubles.
+        if !coder10, let whole = Int64(exactly: size) { return b.number(whole) }
         return b.number(size)
     }
 

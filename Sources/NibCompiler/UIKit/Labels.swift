@@ -127,8 +127,7 @@ extension UIKitCompiler {
                         pairs.append((b.string("NSParagraphStyle"), pi))
                     case "integer", "real":
                         let k = a["key"] ?? ""
-                        let v = a.double("value") ?? 0
-                        pairs.append((b.string(k), a.name == "integer" ? b.number(Int64(v)) : b.number(v)))
+                        pairs.append((b.string(k), a.name == "integer" ? b.number(ctx.integer(a, "value") ?? 0) : b.number(a.double("value") ?? 0)))
                     default:
                         a.visited = false
                     }
