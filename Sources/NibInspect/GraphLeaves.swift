@@ -1,126 +1,120 @@
 import NibArchive
 
-/// One leaf of a graph as a loader sees it: the path of keys from the root, the value type and the value.
+/// One leaf of a graph as a loader sees it: a value of a named object, under a key.
 public struct GraphLeaf: Hashable, Sendable, CustomStringConvertible {
-    /// `/NSObject.UINibObjectsKey/NSArray.[00002]/UILabel.UIText/NSString.NS.bytes` style path.
-    public var path: String
-    /// The value type name (`int8`, `double`, `data`, …) or `ref` for a repeated reference.
+    /// The tree path of the object holding the value (`/NSObject.UINibTopLevelObjectsKey/NSArray.[00001]`;
+    /// empty for the root).
+    public var object: String
+    /// That object's class.
+    public var objectClass: String
+    /// The key, extended through value objects (`UIText/NSString.NS.bytes`), `[00002]` for an array
+    /// element, `{name}` for a dictionary value, `(order)` for an array's order.
+    public var key: String
+    /// The value type name (`int8`, `double`, `data`, …), `ref` for a reference to a named object,
+    /// `order` / `order-indifferent` for an array's order, `depth-limit` or `truncated`.
     public var type: String
-    /// The value as text (a canonical path for `ref`).
+    /// The value as text (`path@Class` for `ref`, `in order` or the other order for `order`).
     public var value: String
+
+    public init(object: String, objectClass: String, key: String, type: String, value: String) {
+        self.object = object
+        self.objectClass = objectClass
+        self.key = key
+        self.type = type
+        self.value = value
+    }
+
+    /// `/NSObject.UINibObjectsKey/NSArray.[00002]/UILabel.UIText/NSString.NS.bytes` style path.
+    public var path: String { objectClass.isEmpty ? key : "\(object)/\(objectClass).\(key)" }
 
     public var description: String { "\(path) \(type) \(value)" }
 }
 
-/// Flattens a graph into leaves, the definition behind `nibc diff` (the same as
-/// `shared/tools/nibcheck.py`, so their scores agree).
+/// Flattens a graph into leaves, the definition behind `nibc diff` and every fidelity score.
 ///
-/// Objects without references (strings, numbers, data) are expanded wherever they are referenced, so
-/// sharing them or not does not matter. Every other object is expanded once, at the first path that
-/// reaches it in a depth-first walk taking keys in sorted order; later references become `ref` leaves
-/// naming that path. Array entries keep their index, set entries do not, dictionary values are named
-/// by their key's string. Floating-point values are rounded to 4 decimals.
+/// Objects are named by their place in the tree (`GraphNaming`, `GraphKeyRoles`): the cheapest path from
+/// the root where containment keys cost 1 and links (connections, object lists, back-links, constraint
+/// items, targets, delegates, …) cost more than any containment path. So a different order of the
+/// connection list, of the object table or of a key-view loop renames nothing. Each named object gives
+/// one leaf per value; objects without references (strings, numbers, data) are expanded wherever they are
+/// referenced, so sharing them or not does not matter; a reference to another named object is a `ref`
+/// leaf naming it, unless that reference is the one that names it. Array entries keep their index, set
+/// entries do not, dictionary values are named by their key's string. In a comparison (`NibDiff`), an
+/// ordered array that shares two or more elements with the reference's array of the same name has one
+/// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals.
 public enum GraphLeaves {
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
-    /// Deepest nesting followed by default. Paths grow with depth, so the cost of a walk grows with the
-    /// square of the depth; real nibs stay far below this.
+    /// Deepest containment path named by default; real nibs stay far below this.
     public static let defaultMaxDepth = 1_000
-    /// Most characters of leaf paths produced before a walk stops (a hostile graph could otherwise ask
-    /// for gigabytes of path text).
+    /// Most characters of names and leaf paths produced before a walk stops (a hostile graph could
+    /// otherwise ask for gigabytes of path text).
     public static let defaultPathBudget = 256 << 20
 
-    /// The leaves of `graph`, in walk order. Deeper than `maxDepth` an object becomes one `depth-limit`
-    /// leaf; past `pathBudget` characters of paths the walk stops with a final `truncated` leaf.
+    /// The value of an `(order)` leaf whose array stands as in the reference.
+    public static let inOrder = "in order"
+
+    /// The leaves of `graph`, in naming order. An object deeper than `maxDepth` becomes one `depth-limit`
+    /// leaf where it is referenced; past `pathBudget` characters the walk stops with a final `truncated` leaf.
     public static func leaves(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth,
                               pathBudget: Int = defaultPathBudget) -> [GraphLeaf] {
-        let objects = graph.objects
-        guard !objects.isEmpty else { return [] }
-        var out = [GraphLeaf]()
-        var canonical = [String?](repeating: nil, count: objects.count)
-        let isLeafObject = objects.map { o in !o.entries.contains { $0.value.objectIndex != nil } }
-
-        struct Frame {
-            var entries: [(key: String, value: NibGraphValue)]
-            var next: Int
-            var path: String
-            var className: String
-        }
-        var stack = [Frame]()
-
-        func stringOf(_ index: Int) -> String? {
-            for entry in objects[index].entries where entry.key == "NS.bytes" {
-                if case .data(let bytes) = entry.value { return String(decoding: bytes, as: UTF8.self) }
-            }
-            return nil
-        }
-
-        func visit(_ index: Int, path: String) {
-            let object = objects[index]
-            let cls = object.className
-            if let canon = canonical[index], !isLeafObject[index] {
-                out.append(GraphLeaf(path: path, type: "ref", value: canon))
-                return
-            }
-            canonical[index] = path + "@" + cls
-            if stack.count >= maxDepth {
-                out.append(GraphLeaf(path: path, type: "depth-limit", value: cls))
-                return
-            }
-            var entries = [(key: String, value: NibGraphValue)]()
-            var raw = object.entries
-            if dictionaryClasses.contains(cls) {
-                let elements = raw.filter { $0.key == "UINibEncoderEmptyKey" }.map(\.value)
-                raw.removeAll { $0.key == "UINibEncoderEmptyKey" }
-                var i = 0
-                while i + 1 < elements.count {
-                    var label: String? = nil
-                    if case .object(let k) = elements[i] { label = stringOf(k) }
-                    entries.append(("{\(label ?? "#\(i / 2)")}", elements[i + 1]))
-                    i += 2
-                }
-            }
-            var position = 0
-            for entry in raw {
-                var key = entry.key
-                if key == "UINibEncoderEmptyKey" {
-                    key = setClasses.contains(cls) ? "[]" : "[" + String(position).leftPadded(5) + "]"
-                    position += 1
-                }
-                entries.append((key, entry.value))
-            }
-            // Stable sort by key, like Python's sort with a key function.
-            let sorted = entries.enumerated().sorted { a, b in
-                a.element.key != b.element.key ? a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8) : a.offset < b.offset
-            }.map(\.element)
-            stack.append(Frame(entries: sorted, next: 0, path: path, className: cls))
-        }
-
-        visit(0, path: "")
         var budget = pathBudget
-        while !stack.isEmpty {
-            if budget < 0 {
-                out.append(GraphLeaf(path: "", type: "truncated", value: "path budget of \(pathBudget) characters exhausted"))
-                break
+        let naming = GraphNaming(GraphFacts(graph), maxDepth: maxDepth, pathBudget: &budget)
+        return leaves(of: naming, orderLeaves: [], pathBudget: &budget, originalBudget: pathBudget)
+    }
+
+    static func indexLabel(_ position: Int) -> String { "[" + String(position).leftPadded(5) + "]" }
+
+    /// The leaves of a named graph; the arrays in `orderLeaves` get an `(order)` leaf.
+    static func leaves(of naming: GraphNaming, orderLeaves: Set<Int>, pathBudget budget: inout Int, originalBudget: Int) -> [GraphLeaf] {
+        let facts = naming.facts
+        var out = [GraphLeaf]()
+        func truncated() -> [GraphLeaf] {
+            out.append(GraphLeaf(object: "", objectClass: "", key: "", type: "truncated",
+                                 value: "path budget of \(originalBudget) characters exhausted"))
+            return out
+        }
+        if naming.truncated { return truncated() }
+        for i in naming.order {
+            let name = naming.names[i]!
+            let cls = facts.className(i)
+            let labels = naming.elementLabels[i]
+            for e in facts.entries(i) {
+                let key = e.position.flatMap { labels?[$0] } ?? e.label
+                budget -= name.utf8.count + key.utf8.count + cls.utf8.count + 2
+                if budget < 0 { return truncated() }
+                guard let t = facts.target(e.value) else {
+                    out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: e.value.valueType.description, value: text(e.value)))
+                    continue
+                }
+                if facts.isValueObject[t] {
+                    expand(t, object: name, objectClass: cls, key: key, facts: facts, into: &out)
+                    continue
+                }
+                let here = "\(name)/\(cls).\(key)"
+                if let target = naming.names[t] {
+                    if target != here { out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "ref", value: target + "@" + facts.className(t))) }
+                } else if naming.tooDeep.contains(t) {
+                    out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "depth-limit", value: facts.className(t)))
+                }
             }
-            let top = stack.count - 1
-            if stack[top].next >= stack[top].entries.count {
-                stack.removeLast()
-                continue
-            }
-            let (key, value) = stack[top].entries[stack[top].next]
-            stack[top].next += 1
-            let p = "\(stack[top].path)/\(stack[top].className).\(key)"
-            budget -= p.utf8.count
-            switch value {
-            case .object(let target), .conditionalObject(let target):
-                visit(target, path: p)
-            default:
-                out.append(GraphLeaf(path: p, type: value.valueType.description, value: text(value)))
+            if orderLeaves.contains(i) {
+                let indifferent = GraphKeyRoles.orderIndifferentKeys.contains(naming.namingKey[i] ?? "")
+                let value = naming.orders[i].map { $0.other.joined(separator: ", ") } ?? inOrder
+                out.append(GraphLeaf(object: name, objectClass: cls, key: "(order)", type: indifferent ? "order-indifferent" : "order", value: value))
             }
         }
         return out
+    }
+
+    /// The leaves of a value object (no references) under `key`, one per entry.
+    static func expand(_ i: Int, object: String, objectClass: String, key: String, facts: GraphFacts, into out: inout [GraphLeaf]) {
+        let cls = facts.className(i)
+        for e in facts.entries(i) {
+            out.append(GraphLeaf(object: object, objectClass: objectClass, key: "\(key)/\(cls).\(e.label)",
+                                 type: e.value.valueType.description, value: text(e.value)))
+        }
     }
 
     static func text(_ value: NibGraphValue) -> String {
@@ -141,11 +135,19 @@ public enum GraphLeaves {
         return String(r == 0 ? 0 : r)
     }
 
-    /// The order-blind form of a leaf: array positions dropped, references reduced to their class.
+    /// The order-blind form of a leaf: array positions dropped, references reduced to their class. The
+    /// `(order)` leaves of arrays a loader reads in any order are dropped by `NibDiff` in loose mode.
     public static func loosen(_ leaf: GraphLeaf) -> GraphLeaf {
+        var value = leaf.value
+        if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
+        return GraphLeaf(object: dropPositions(leaf.object), objectClass: leaf.objectClass, key: dropPositions(leaf.key),
+                         type: leaf.type, value: value)
+    }
+
+    static func dropPositions(_ p: String) -> String {
+        guard p.contains("[") else { return p }
         var path = ""
-        var i = leaf.path.startIndex
-        let p = leaf.path
+        var i = p.startIndex
         while i < p.endIndex {
             if p[i] == "[", let close = p[i...].firstIndex(of: "]"), p.index(after: i) < close,
                p[p.index(after: i)..<close].allSatisfy(\.isNumber) {
@@ -156,8 +158,6 @@ public enum GraphLeaves {
                 i = p.index(after: i)
             }
         }
-        var value = leaf.value
-        if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
-        return GraphLeaf(path: path, type: leaf.type, value: value)
+        return path
     }
 }
