@@ -64,6 +64,13 @@ public enum GraphLeaves {
         return leaves(of: naming, orderLeaves: [], pathBudget: &budget, originalBudget: pathBudget)
     }
 
+    /// The tree-path name of each object of `graph` (nil when the root does not reach it), as `nibc diff`
+    /// names it.
+    public static func objectNames(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth) -> [String?] {
+        var budget = defaultPathBudget
+        return GraphNaming(GraphFacts(graph), maxDepth: maxDepth, pathBudget: &budget).names
+    }
+
     static func indexLabel(_ position: Int) -> String { "[" + String(position).leftPadded(5) + "]" }
 
     /// The leaves of a named graph; the arrays in `orderLeaves` get an `(order)` leaf.
@@ -135,29 +142,50 @@ public enum GraphLeaves {
         return String(r == 0 ? 0 : r)
     }
 
-    /// The order-blind form of a leaf: array positions dropped, references reduced to their class. The
-    /// `(order)` leaves of arrays a loader reads in any order are dropped by `NibDiff` in loose mode.
+    /// The loose form of a leaf: references reduced to their target's class, and the positions dropped
+    /// from the names of elements of arrays a loader reads in any order (connections, object lists,
+    /// constraints; `GraphKeyRoles.orderIndifferentKeys`) and of AppKit's object-table children. Other
+    /// elements keep their position, which the pairing with the reference made independent of order.
     public static func loosen(_ leaf: GraphLeaf) -> GraphLeaf {
         var value = leaf.value
         if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
-        return GraphLeaf(object: dropPositions(leaf.object), objectClass: leaf.objectClass, key: dropPositions(leaf.key),
-                         type: leaf.type, value: value)
+        let object = looseName(leaf.object)
+        let lastKey = leaf.object.split(separator: "/").last.map(segmentKey)
+        var key = leaf.key
+        if key.hasPrefix("[") || key.hasPrefix("(owns)[") {
+            let end = key.firstIndex(of: "/") ?? key.endIndex
+            key = looseLabel(String(key[..<end]), heldBy: lastKey) + key[end...]
+        }
+        return GraphLeaf(object: object, objectClass: leaf.objectClass, key: key, type: leaf.type, value: value)
     }
 
-    static func dropPositions(_ p: String) -> String {
-        guard p.contains("[") else { return p }
-        var path = ""
-        var i = p.startIndex
-        while i < p.endIndex {
-            if p[i] == "[", let close = p[i...].firstIndex(of: "]"), p.index(after: i) < close,
-               p[p.index(after: i)..<close].allSatisfy(\.isNumber) {
-                path += "[]"
-                i = p.index(after: close)
+    /// A tree path in loose form (see `loosen`).
+    public static func looseName(_ path: String) -> String {
+        guard path.contains("[") else { return path }
+        var out = [String]()
+        var previousKey: Substring? = nil
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            let key = segmentKey(segment)
+            if let dot = segment.firstIndex(of: "."), key.hasPrefix("[") || key.hasPrefix("(owns)[") {
+                out.append(segment[..<dot] + "." + looseLabel(String(key), heldBy: previousKey))
             } else {
-                path.append(p[i])
-                i = p.index(after: i)
+                out.append(String(segment))
             }
+            previousKey = key
         }
-        return path
+        return out.joined(separator: "/")
+    }
+
+    /// The key part of a `Class.key` path segment (class names have no dot).
+    static func segmentKey(_ segment: Substring) -> Substring {
+        guard let dot = segment.firstIndex(of: ".") else { return segment }
+        return segment[segment.index(after: dot)...]
+    }
+
+    static func looseLabel(_ label: String, heldBy key: Substring?) -> String {
+        if label.hasPrefix("(owns)[") { return "(owns)[]" }
+        guard let key, GraphKeyRoles.orderIndifferentKeys.contains(String(key)),
+              label.first == "[", label.last == "]", label.dropFirst().dropLast().allSatisfy(\.isNumber) else { return label }
+        return "[]"
     }
 }

@@ -46,6 +46,58 @@ final class GraphFacts {
 
     func className(_ i: Int) -> String { graph.objects[i].className }
 
+    /// AppKit's object table: `NSObjectsKeys[i]`'s parent is `NSObjectsValues[i]`. A top-level window,
+    /// menu or custom object has no containment path from the root but this one (its parent is the
+    /// File's Owner), so the naming follows it as containment of a second rank: only where no archived
+    /// containment path exists. Children of one parent, sorted by class and content.
+    private(set) lazy var ownedChildren: [Int: [Int]] = {
+        var out = [Int: [Int]]()
+        for object in graph.objects {
+            guard let keys = object.value(forKey: "NSObjectsKeys").flatMap(target),
+                  let values = object.value(forKey: "NSObjectsValues").flatMap(target) else { continue }
+            let children = graph.objects[keys].entries.filter { $0.key == "UINibEncoderEmptyKey" }.map(\.value)
+            let parents = graph.objects[values].entries.filter { $0.key == "UINibEncoderEmptyKey" }.map(\.value)
+            for (child, parent) in zip(children, parents) {
+                guard let c = target(child), let p = target(parent), !isValueObject[c] else { continue }
+                out[p, default: []].append(c)
+            }
+        }
+        for (p, list) in out {
+            out[p] = Array(Set(list)).sorted { a, b in
+                if className(a) != className(b) { return className(a).utf8.lexicographicallyPrecedes(className(b).utf8) }
+                if treeHash(a) != treeHash(b) { return treeHash(a) < treeHash(b) }
+                return (incomingHashes[a], a) < (incomingHashes[b], b)
+            }
+        }
+        return out
+    }()
+
+    /// What refers to each object: a hash of the referrers' classes, keys and contents (a collection's
+    /// content not, it holds its elements in an order that means nothing here). It tells apart objects
+    /// alike in content (two storyboard placeholders) by who points at them.
+    private(set) lazy var incomingHashes: [UInt64] = {
+        var parts = [[UInt64]](repeating: [], count: graph.objects.count)
+        for (r, object) in graph.objects.enumerated() {
+            var context: UInt64? = nil
+            for entry in object.entries {
+                guard let t = target(entry.value), !isValueObject[t] else { continue }
+                if context == nil {
+                    let isCollection = object.entries.contains { $0.key == "UINibEncoderEmptyKey" }
+                    context = isCollection ? 0 : combine(r) { _, target in self.treeHash(target) }
+                }
+                var h = StableHash()
+                h.add(object.className + "." + entry.key)
+                h.add(context!)
+                parts[t].append(h.value)
+            }
+        }
+        return parts.map { list in
+            var h = StableHash()
+            for p in list.sorted() { h.add(p) }
+            return h.value
+        }
+    }()
+
     /// The index an entry refers to, when it is an in-range object reference.
     func target(_ value: NibGraphValue) -> Int? {
         guard let i = value.objectIndex, i >= 0, i < graph.objects.count else { return nil }
@@ -85,7 +137,10 @@ final class GraphFacts {
         var position = 0
         let isSet = GraphLeaves.setClasses.contains(cls)
         for entry in raw {
-            if entry.key == "UINibEncoderEmptyKey" {
+            if isSet, entry.key.hasPrefix("NS.object."), entry.key.dropFirst(10).allSatisfy(\.isNumber) {
+                // A set archived with numbered keys: the numbers are no order either.
+                out.append(LabelledEntry(label: "[]", value: entry.value, isLink: false, position: nil))
+            } else if entry.key == "UINibEncoderEmptyKey" {
                 if isSet {
                     out.append(LabelledEntry(label: "[]", value: entry.value, isLink: false, position: nil))
                 } else {
@@ -153,11 +208,51 @@ final class GraphFacts {
         return treeHashes[root]!
     }
 
-    /// The hash that pairs array elements across two graphs: the element's content, its containment
-    /// subtree, and the subtrees its links point at (an outlet differs from another by its source).
-    func elementHash(_ value: NibGraphValue) -> UInt64 {
+    /// The content of an element: its values and containment subtree, links counted by their target's
+    /// class (a view's superview or next key view does not make it another view).
+    func contentHash(_ value: NibGraphValue) -> UInt64 {
         guard let t = target(value), !isValueObject[t] else { return valueHash(value) }
-        return combine(t) { _, target in self.treeHash(target) }
+        return treeHash(t)
+    }
+
+    /// The identity of an element by where its links go: its content with each link named by its
+    /// target's name where `nameOf` knows it, by the target's content otherwise (an outlet differs from
+    /// another by its source and destination).
+    func linkHash(_ value: NibGraphValue, nameOf: (Int) -> String?) -> UInt64? {
+        guard let t = target(value), !isValueObject[t] else { return nil }
+        return combine(t) { e, target in
+            guard e.isLink else { return self.treeHash(target) }
+            var h = StableHash()
+            if let name = nameOf(target) { h.add("link " + name) } else { h.add("content"); h.add(self.treeHash(target)) }
+            return h.value
+        }
+    }
+
+    /// The values of an element's containment subtree, each hashed with its path from the element
+    /// (at most `limit`): what two changed elements share, to pair an element with its likeliest
+    /// counterpart.
+    func fingerprints(_ value: NibGraphValue, limit: Int = 4_096) -> [UInt64: Int] {
+        var out = [UInt64: Int]()
+        guard let root = target(value) else { out[valueHash(value)] = 1; return out }
+        var stack: [(object: Int, path: UInt64)] = [(root, 0)]
+        var seen: Set<Int> = [root]
+        var count = 0
+        while let (o, path) = stack.popLast(), count < limit {
+            for e in entries(o) {
+                var h = StableHash()
+                h.add(path)
+                h.add(e.label)
+                if let t = target(e.value), !isValueObject[t] {
+                    if !e.isLink, seen.insert(t).inserted { stack.append((t, h.value)) }
+                    h.add("link " + className(t))
+                } else {
+                    h.add(valueHash(e.value))
+                }
+                out[h.value, default: 0] += 1
+                count += 1
+            }
+        }
+        return out
     }
 
     private func combine(_ i: Int, reference: (LabelledEntry, Int) -> UInt64) -> UInt64 {
@@ -232,7 +327,7 @@ public struct OrderDifference: Sendable, Equatable {
 /// the root, where a link costs more than any containment path, ties broken by the path text.
 ///
 /// Given a reference naming, the elements of an array that has the same name in both graphs are paired
-/// first by content (`GraphFacts.elementHash`), then the unpaired ones by position, and each element is
+/// first by identity and content (`pair`), then the unpaired ones by position, and each element is
 /// named by its partner's reference position: a reordered array renames nothing, and its order is one
 /// finding (`orders`).
 struct GraphNaming {
@@ -241,6 +336,8 @@ struct GraphNaming {
     var names: [String?]
     /// Objects in naming order.
     var order: [Int] = []
+    /// Each named object's place in `order`.
+    var rank: [Int?]
     /// The key and the holder's class by which each object was named.
     var namingKey: [String?]
     /// Labels given to the elements of ordered arrays (by position) when they differ from the position.
@@ -262,16 +359,18 @@ struct GraphNaming {
         let count = facts.graph.objects.count
         names = Array(repeating: nil, count: count)
         namingKey = Array(repeating: nil, count: count)
+        rank = Array(repeating: nil, count: count)
         guard count > 0 else { return }
-        // Link count first, then depth, then the path text.
-        typealias Candidate = (links: Int, depth: Int, path: String, object: Int, key: String)
+        // Link count first, then object-table edges, then depth, then the path text.
+        typealias Candidate = (links: Int, owned: Int, depth: Int, path: String, object: Int, key: String)
         var heap = MinHeap<Candidate> { a, b in
             if a.links != b.links { return a.links < b.links }
+            if a.owned != b.owned { return a.owned < b.owned }
             if a.depth != b.depth { return a.depth < b.depth }
             if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
             return a.object < b.object
         }
-        heap.push((0, 0, "", 0, ""))
+        heap.push((0, 0, 0, "", 0, ""))
         while let c = heap.pop() {
             if names[c.object] != nil { continue }
             if c.depth > maxDepth {
@@ -286,6 +385,7 @@ struct GraphNaming {
             names[c.object] = c.path
             namingKey[c.object] = c.key
             nameToObject[c.path] = c.object
+            rank[c.object] = order.count
             order.append(c.object)
             let cls = facts.className(c.object)
             var labels: [String]? = nil
@@ -297,38 +397,40 @@ struct GraphNaming {
             for e in facts.entries(c.object) {
                 guard let t = facts.target(e.value), !facts.isValueObject[t], names[t] == nil else { continue }
                 let label = e.position.flatMap { labels?[$0] } ?? e.label
-                heap.push((c.links + (e.isLink ? 1 : 0), c.depth + 1, "\(c.path)/\(cls).\(label)", t, label))
+                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, "\(c.path)/\(cls).\(label)", t, label))
+            }
+            if let owned = facts.ownedChildren[c.object] {
+                var positions = Array(owned.indices)
+                if let reference, let r = reference.nameToObject[c.path], let theirs = reference.facts.ownedChildren[r] {
+                    positions = Self.pair(owned.map { .object($0) }, facts, { [names] in names[$0] },
+                                          with: theirs.map { .object($0) }, reference.facts, reference.names(before: r)).partner
+                }
+                for (k, t) in owned.enumerated() where names[t] == nil {
+                    let label = "(owns)" + GraphLeaves.indexLabel(positions[k])
+                    heap.push((c.links, c.owned + 1, c.depth + 1, "\(c.path)/\(cls).\(label)", t, label))
+                }
             }
         }
         // Anything still queued deeper than the limit is reported, not named.
         for (i, name) in names.enumerated() where name != nil { tooDeep.remove(i) }
     }
 
+    /// The names as they stood when `object` was named (what the other graph's naming knows at that
+    /// point, so both sides pair elements on the same facts).
+    func names(before object: Int) -> (Int) -> String? {
+        let limit = rank[object] ?? Int.max
+        return { [names, rank] t in (rank[t] ?? Int.max) < limit ? names[t] : nil }
+    }
+
     /// Labels for the elements of `array` (this graph) paired with those of `ref` (the reference).
     private mutating func align(_ array: Int, with ref: Int, in reference: GraphNaming, path: String, key: String) -> [String] {
         let mine = facts.entries(array).filter { $0.position != nil }.sorted { $0.position! < $1.position! }
         let theirs = reference.facts.entries(ref).filter { $0.position != nil }.sorted { $0.position! < $1.position! }
-        var byHash = [UInt64: [Int]]()
-        for (k, e) in theirs.enumerated().reversed() { byHash[reference.facts.elementHash(e.value), default: []].append(k) }
-        var partner = [Int?](repeating: nil, count: mine.count)
-        var taken = [Bool](repeating: false, count: theirs.count)
-        for (j, e) in mine.enumerated() {
-            let h = facts.elementHash(e.value)
-            if let k = byHash[h]?.popLast() {
-                partner[j] = k
-                taken[k] = true
-            }
-        }
-        let paired = partner.compactMap { $0 }
+        let (partner, paired) = Self.pair(mine.map(\.value), facts, { [names] in names[$0] },
+                                          with: theirs.map(\.value), reference.facts, reference.names(before: ref))
         if paired.count >= 2 {
             pairedArrays.append(array)
             pairedReferenceArrays.append(ref)
-        }
-        // Unpaired elements (changed ones) take the free reference positions in order; extras get new ones.
-        var free = (0..<theirs.count).filter { !taken[$0] }.makeIterator()
-        var next = theirs.count
-        for j in mine.indices where partner[j] == nil {
-            if let k = free.next() { partner[j] = k } else { partner[j] = next; next += 1 }
         }
         if paired != paired.sorted() {
             func describe(_ k: Int) -> String {
@@ -340,6 +442,63 @@ struct GraphNaming {
                                             reference: paired.sorted().map(describe), other: paired.map(describe),
                                             loaderIndifferent: GraphKeyRoles.orderIndifferentKeys.contains(key))
         }
-        return partner.map { GraphLeaves.indexLabel($0!) }
+        return partner.map { GraphLeaves.indexLabel($0) }
+    }
+
+    /// Pairs the elements `mine` (of `facts`, named so far by `names`) with `theirs` (of the reference,
+    /// named as it stood at the same point), in passes, each pairing in order what the previous left: the same object (an
+    /// entry of an object list: both already named alike), the same links (a connection: same class,
+    /// values and named source and destination), the same content; then the unpaired ones (changed
+    /// elements) take the free reference positions in order, and extras new positions past the end.
+    /// Returns each element's reference position, and the positions of the elements paired by identity
+    /// or content in `mine`'s order.
+    static func pair(_ mine: [NibGraphValue], _ facts: GraphFacts, _ names: @escaping (Int) -> String?, with theirs: [NibGraphValue],
+                     _ referenceFacts: GraphFacts, _ referenceNames: @escaping (Int) -> String?) -> (partner: [Int], paired: [Int]) {
+        var partner = [Int?](repeating: nil, count: mine.count)
+        var taken = [Bool](repeating: false, count: theirs.count)
+        func pass<K: Hashable>(_ key: (NibGraphValue, GraphFacts, (Int) -> String?) -> K?) {
+            var byKey = [K: [Int]]()
+            for k in theirs.indices.reversed() where !taken[k] {
+                if let x = key(theirs[k], referenceFacts, referenceNames) { byKey[x, default: []].append(k) }
+            }
+            guard !byKey.isEmpty else { return }
+            for j in mine.indices where partner[j] == nil {
+                if let x = key(mine[j], facts, names), let k = byKey[x]?.popLast() {
+                    partner[j] = k
+                    taken[k] = true
+                }
+            }
+        }
+        pass { v, f, n in f.target(v).flatMap { f.isValueObject[$0] ? nil : n($0) } }
+        pass { v, f, n in f.linkHash(v, nameOf: n) }
+        pass { v, f, _ in f.contentHash(v) }
+        // Changed elements: the most alike of one class first (a reordered, slightly changed list still
+        // pairs each element with its counterpart), within a bound on the work.
+        let openMine = mine.indices.filter { partner[$0] == nil }, openTheirs = theirs.indices.filter { !taken[$0] }
+        if !openMine.isEmpty, !openTheirs.isEmpty, openMine.count * openTheirs.count <= 4_096 {
+            let a = openMine.map { facts.fingerprints(mine[$0]) }, b = openTheirs.map { referenceFacts.fingerprints(theirs[$0]) }
+            func cls(_ v: NibGraphValue, _ f: GraphFacts) -> String? { f.target(v).map(f.className) }
+            var candidates = [(shared: Int, j: Int, k: Int)]()
+            for (x, j) in openMine.enumerated() {
+                for (y, k) in openTheirs.enumerated() where cls(mine[j], facts) == cls(theirs[k], referenceFacts) {
+                    var shared = 0
+                    for (h, n) in a[x] { shared += min(n, b[y][h] ?? 0) }
+                    if shared > 0 { candidates.append((shared, j, k)) }
+                }
+            }
+            candidates.sort { ($0.shared, -$0.j, -$0.k) > ($1.shared, -$1.j, -$1.k) }
+            for c in candidates where partner[c.j] == nil && !taken[c.k] {
+                partner[c.j] = c.k
+                taken[c.k] = true
+            }
+        }
+        var paired = [Int]()
+        for p in partner { if let p { paired.append(p) } }
+        var free = (0..<theirs.count).filter { !taken[$0] }.makeIterator()
+        var next = theirs.count
+        for j in mine.indices where partner[j] == nil {
+            if let k = free.next() { partner[j] = k } else { partner[j] = next; next += 1 }
+        }
+        return (partner.map { $0! }, paired)
     }
 }
