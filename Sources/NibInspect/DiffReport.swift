@@ -35,7 +35,34 @@ public struct ObjectDifference: Sendable, Equatable {
         return "~ \(className) \(path.isEmpty ? "(root)" : path): " + parts.joined(separator: ", ")
     }
 
-    static func valueText(_ leaf: GraphLeaf) -> String { "\(leaf.type) \(leaf.value)" }
+    /// `type value`; data that is printable UTF-8 (strings, geometry) as quoted text.
+    static func valueText(_ leaf: GraphLeaf) -> String {
+        if leaf.type == "data", let text = printableText(hex: leaf.value) { return "data \"\(text)\"" }
+        return "\(leaf.type) \(leaf.value)"
+    }
+
+    static func printableText(hex: String) -> String? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0, digits.count <= 2048 else { return nil }
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: return c - 48
+            case 97...102: return c - 87
+            default: return nil
+            }
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(digits.count / 2)
+        var i = 0
+        while i < digits.count {
+            guard let hi = nibble(digits[i]), let lo = nibble(digits[i + 1]) else { return nil }
+            bytes.append(hi << 4 | lo)
+            i += 2
+        }
+        guard let text = String(validating: bytes, as: UTF8.self),
+              text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f && $0 != "\"" }) else { return nil }
+        return text
+    }
 
     /// Groups leaf differences by their object; a missing and an extra leaf under one key are a change.
     static func group(missing: [GraphLeaf], extra: [GraphLeaf], orders: [OrderDifference]) -> [ObjectDifference] {

@@ -131,8 +131,19 @@ public enum GraphLeaves {
         case .float(let f): return rounded(Double(f))
         case .double(let d): return rounded(d)
         case .null: return "None"
-        case .data(let bytes): return bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
+        case .data(let bytes): return hex(bytes)
         case .object(let i), .conditionalObject(let i): return "#\(i)"
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            for (i, b) in bytes.enumerated() {
+                buffer[2 * i] = digits[Int(b >> 4)]
+                buffer[2 * i + 1] = digits[Int(b & 15)]
+            }
+            return bytes.count * 2
         }
     }
 
@@ -147,16 +158,29 @@ public enum GraphLeaves {
     /// constraints; `GraphKeyRoles.orderIndifferentKeys`) and of AppKit's object-table children. Other
     /// elements keep their position, which the pairing with the reference made independent of order.
     public static func loosen(_ leaf: GraphLeaf) -> GraphLeaf {
-        var value = leaf.value
-        if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
-        let object = looseName(leaf.object)
-        let lastKey = leaf.object.split(separator: "/").last.map(segmentKey)
-        var key = leaf.key
-        if key.hasPrefix("[") || key.hasPrefix("(owns)[") {
-            let end = key.firstIndex(of: "/") ?? key.endIndex
-            key = looseLabel(String(key[..<end]), heldBy: lastKey) + key[end...]
+        loosen([leaf])[0]
+    }
+
+    /// `loosen` over many leaves, converting each object path once.
+    public static func loosen(_ leaves: [GraphLeaf]) -> [GraphLeaf] {
+        var objects = [String: (name: String, lastKey: Substring?)]()
+        return leaves.map { leaf in
+            var value = leaf.value
+            if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
+            let object: (name: String, lastKey: Substring?)
+            if let known = objects[leaf.object] {
+                object = known
+            } else {
+                object = (looseName(leaf.object), leaf.object.split(separator: "/").last.map(segmentKey))
+                objects[leaf.object] = object
+            }
+            var key = leaf.key
+            if key.hasPrefix("[") || key.hasPrefix("(owns)[") {
+                let end = key.firstIndex(of: "/") ?? key.endIndex
+                key = looseLabel(String(key[..<end]), heldBy: object.lastKey) + key[end...]
+            }
+            return GraphLeaf(object: object.name, objectClass: leaf.objectClass, key: key, type: leaf.type, value: value)
         }
-        return GraphLeaf(object: object, objectClass: leaf.objectClass, key: key, type: leaf.type, value: value)
     }
 
     /// A tree path in loose form (see `loosen`).

@@ -35,6 +35,7 @@ final class GraphFacts {
     let isValueObject: [Bool]
     private var entryCache: [[LabelledEntry]?]
     private var treeHashes: [UInt64?]
+    private var valueObjectHashes: [Int: UInt64] = [:]
 
     init(_ graph: NibGraph) {
         self.graph = graph
@@ -66,37 +67,44 @@ final class GraphFacts {
             out[p] = Array(Set(list)).sorted { a, b in
                 if className(a) != className(b) { return className(a).utf8.lexicographicallyPrecedes(className(b).utf8) }
                 if treeHash(a) != treeHash(b) { return treeHash(a) < treeHash(b) }
-                return (incomingHashes[a], a) < (incomingHashes[b], b)
+                return (incomingHash(a), a) < (incomingHash(b), b)
             }
         }
         return out
     }()
 
-    /// What refers to each object: a hash of the referrers' classes, keys and contents (a collection's
-    /// content not, it holds its elements in an order that means nothing here). It tells apart objects
-    /// alike in content (two storyboard placeholders) by who points at them.
-    private(set) lazy var incomingHashes: [UInt64] = {
-        var parts = [[UInt64]](repeating: [], count: graph.objects.count)
+    /// The objects that refer to each object, with the key.
+    private lazy var referrers: [[(object: Int, key: String)]] = {
+        var out = [[(object: Int, key: String)]](repeating: [], count: graph.objects.count)
         for (r, object) in graph.objects.enumerated() {
-            var context: UInt64? = nil
             for entry in object.entries {
-                guard let t = target(entry.value), !isValueObject[t] else { continue }
-                if context == nil {
-                    let isCollection = object.entries.contains { $0.key == "UINibEncoderEmptyKey" }
-                    context = isCollection ? 0 : combine(r) { _, target in self.treeHash(target) }
-                }
-                var h = StableHash()
-                h.add(object.className + "." + entry.key)
-                h.add(context!)
-                parts[t].append(h.value)
+                if let t = target(entry.value), !isValueObject[t] { out[t].append((r, entry.key)) }
             }
         }
-        return parts.map { list in
-            var h = StableHash()
-            for p in list.sorted() { h.add(p) }
-            return h.value
-        }
+        return out
     }()
+    private var incomingHashes: [Int: UInt64] = [:]
+
+    /// What refers to an object: a hash of the referrers' classes, keys and contents (a collection's
+    /// content not, it holds its elements in an order that means nothing here). It tells apart objects
+    /// alike in content (two storyboard placeholders) by who points at them.
+    func incomingHash(_ t: Int) -> UInt64 {
+        if let h = incomingHashes[t] { return h }
+        var parts = [UInt64]()
+        for (r, key) in referrers[t] {
+            let object = graph.objects[r]
+            var h = StableHash()
+            h.add(object.className + "." + key)
+            if !object.entries.contains(where: { $0.key == "UINibEncoderEmptyKey" }) {
+                h.add(combine(r) { _, target in self.treeHash(target) })
+            }
+            parts.append(h.value)
+        }
+        var h = StableHash()
+        for p in parts.sorted() { h.add(p) }
+        incomingHashes[t] = h.value
+        return h.value
+    }
 
     /// The index an entry refers to, when it is an in-range object reference.
     func target(_ value: NibGraphValue) -> Int? {
@@ -164,6 +172,7 @@ final class GraphFacts {
     func valueHash(_ value: NibGraphValue) -> UInt64 {
         var h = StableHash()
         if let t = target(value) {
+            if let cached = valueObjectHashes[t] { return cached }
             h.add("object " + className(t))
             var parts = [UInt64]()
             for e in entries(t) {
@@ -173,9 +182,18 @@ final class GraphFacts {
                 parts.append(p.value)
             }
             for p in parts.sorted() { h.add(p) }
-        } else {
-            h.add(value.valueType.description)
-            h.add(GraphLeaves.text(value))
+            valueObjectHashes[t] = h.value
+            return h.value
+        }
+        h.addByte(value.valueType.rawValue)
+        switch value {
+        case .int(let v), .fixedWidthInteger(let v, _): h.add(UInt64(bitPattern: v))
+        case .bool(let b): h.addByte(b ? 1 : 0)
+        case .data(let bytes):
+            for b in bytes { h.addByte(b) }
+            h.add(UInt64(bytes.count))
+        case .float, .double: h.add(GraphLeaves.text(value))  // rounded as the leaves are
+        case .null, .object, .conditionalObject: break
         }
         return h.value
     }
@@ -361,16 +379,18 @@ struct GraphNaming {
         namingKey = Array(repeating: nil, count: count)
         rank = Array(repeating: nil, count: count)
         guard count > 0 else { return }
-        // Link count first, then object-table edges, then depth, then the path text.
-        typealias Candidate = (links: Int, owned: Int, depth: Int, path: String, object: Int, key: String)
+        // Link count first, then object-table edges, then depth, then the holder's place in the naming
+        // order and the key (the order of the path texts, without comparing whole paths).
+        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, path: String, object: Int, key: String)
         var heap = MinHeap<Candidate> { a, b in
             if a.links != b.links { return a.links < b.links }
             if a.owned != b.owned { return a.owned < b.owned }
             if a.depth != b.depth { return a.depth < b.depth }
-            if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+            if a.parent != b.parent { return a.parent < b.parent }
+            if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
             return a.object < b.object
         }
-        heap.push((0, 0, 0, "", 0, ""))
+        heap.push((0, 0, 0, -1, "", 0, ""))
         while let c = heap.pop() {
             if names[c.object] != nil { continue }
             if c.depth > maxDepth {
@@ -397,7 +417,7 @@ struct GraphNaming {
             for e in facts.entries(c.object) {
                 guard let t = facts.target(e.value), !facts.isValueObject[t], names[t] == nil else { continue }
                 let label = e.position.flatMap { labels?[$0] } ?? e.label
-                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, "\(c.path)/\(cls).\(label)", t, label))
+                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label))
             }
             if let owned = facts.ownedChildren[c.object] {
                 var positions = Array(owned.indices)
@@ -407,7 +427,7 @@ struct GraphNaming {
                 }
                 for (k, t) in owned.enumerated() where names[t] == nil {
                     let label = "(owns)" + GraphLeaves.indexLabel(positions[k])
-                    heap.push((c.links, c.owned + 1, c.depth + 1, "\(c.path)/\(cls).\(label)", t, label))
+                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label))
                 }
             }
         }

@@ -39,8 +39,8 @@ public enum NibDiff {
         var b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), pathBudget: &budgetB, originalBudget: pathBudget)
         var orders = namingB.order.compactMap { namingB.orders[$0] }
         if loose {
-            a = a.filter { $0.type != "order-indifferent" }.map(GraphLeaves.loosen)
-            b = b.filter { $0.type != "order-indifferent" }.map(GraphLeaves.loosen)
+            a = GraphLeaves.loosen(a.filter { $0.type != "order-indifferent" })
+            b = GraphLeaves.loosen(b.filter { $0.type != "order-indifferent" })
             orders.removeAll(where: \.loaderIndifferent)
         }
         var counts = [GraphLeaf: Int]()
