@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .library(name: "NibRuntime", targets: ["NibRuntime"]),
         .library(name: "NibInspect", targets: ["NibInspect"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The NIBArchive format: graph model, zero-copy reader, writer, gzip framing.
         .target(name: "NibArchive", dependencies: ["CZlib"]),
+        // Binary property lists (bplist00): zero-copy verifying reader, deterministic writer.
+        .target(name: "PropertyList"),
         // Byte-level XML tokenizer and the XIB document model with source positions.
         .target(name: "XIB"),
         // XIB document -> NIBArchive object graph, one folder per platform.
@@ -37,6 +40,7 @@ let package = Package(
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "NibTestSupport"]),
