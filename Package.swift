@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NibRuntime", targets: ["NibRuntime"]),
         .library(name: "NibInspect", targets: ["NibInspect"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "NibArchive", dependencies: ["CZlib"]),
         // Binary property lists (bplist00): zero-copy verifying reader, deterministic writer.
         .target(name: "PropertyList"),
+        // NSKeyedArchiver archives (the other nib format) read onto the NibGraph model, and written from it.
+        .target(name: "KeyedArchive", dependencies: ["PropertyList", "NibArchive"]),
         // Byte-level XML tokenizer and the XIB document model with source positions.
         .target(name: "XIB"),
         // XIB document -> NIBArchive object graph, one folder per platform.
@@ -34,13 +37,14 @@ let package = Package(
         .executableTarget(
             name: "nibc",
             dependencies: [
-                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect",
+                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "NibTestSupport"]),
