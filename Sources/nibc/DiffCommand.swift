@@ -14,7 +14,7 @@ struct DiffCommand: ParsableCommand {
             2 when a file cannot be read.
             """)
 
-    @Argument(help: "The reference nib.")
+    @Argument(help: "The reference nib (NIBArchive or keyed archive, or a .nib directory).")
     var reference: String
 
     @Argument(help: "The nib to compare with it.")
@@ -30,15 +30,16 @@ struct DiffCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let a: NibArchive, b: NibArchive
+        let a: LoadedNib, b: LoadedNib
         do {
-            a = try loadArchive(reference)
-            b = try loadArchive(other)
+            a = try loadNib(reference)
+            b = try loadNib(other)
         } catch {
             printError(error.message)
             throw ExitCode(2)
         }
-        let result = NibDiff.compare(NibGraph(a), NibGraph(b), loose: loose)
+        // Either format, one graph model: a keyed nib compares with a NIBArchive nib leaf by leaf.
+        let result = NibDiff.compare(a.graph, b.graph, loose: loose)
         var out = ""
         if !quiet {
             let cap = limit > 0 ? limit : Int.max

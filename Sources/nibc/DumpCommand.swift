@@ -8,7 +8,7 @@ struct DumpCommand: ParsableCommand {
         commandName: "dump",
         abstract: "Print a nib as a tree from its root object (cycle-safe), or as stable JSON with --json.")
 
-    @Argument(help: "The nib file.")
+    @Argument(help: "The nib file (NIBArchive or keyed archive, or a .nib directory).")
     var file: String
 
     @Flag(help: "Print the stable machine-readable JSON form (flat object list, references by index).")
@@ -18,14 +18,23 @@ struct DumpCommand: ParsableCommand {
     var maxDepth = 1_000
 
     func run() throws {
-        let archive: NibArchive
+        let nib: LoadedNib
         do {
-            archive = try loadArchive(file)
+            nib = try loadNib(file)
         } catch {
             printError(error.message)
             throw ExitCode(1)
         }
-        let graph = NibGraph(archive)
-        writeOut(json ? NibJSONDump.json(graph) : NibDump(maxDepth: maxDepth).text(graph))
+        let graph = nib.graph
+        if json {
+            writeOut(NibJSONDump.json(graph))
+        } else {
+            var text = NibDump(maxDepth: maxDepth).text(graph)
+            // The dumper's first line names NIBArchive; a keyed archive names itself instead.
+            if case .keyed = nib, let newline = text.firstIndex(of: "\n") {
+                text = "\(nib.formatName), \(graph.objects.count) objects" + text[newline...]
+            }
+            writeOut(text)
+        }
     }
 }

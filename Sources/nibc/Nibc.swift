@@ -7,5 +7,5 @@ struct Nibc: ParsableCommand {
         commandName: "nibc",
         abstract: "Interface Builder files without Xcode: compile .xib to .nib, verify, dump and diff nibs.",
         version: "0.1.0",
-        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, BenchCommand.self])
+        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, ConvertCommand.self, BenchCommand.self])
 }
