@@ -31,7 +31,7 @@ let package = Package(
         // XIB document -> NIBArchive object graph, one folder per platform.
         .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
-        .target(name: "NibRuntime", dependencies: ["NibArchive"]),
+        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
         .executableTarget(
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
-        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "KeyedArchive", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]
