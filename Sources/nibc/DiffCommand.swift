@@ -17,7 +17,7 @@ struct DiffCommand: ParsableCommand {
             cannot be read.
             """)
 
-    @Argument(help: "The reference nib.")
+    @Argument(help: "The reference nib (NIBArchive or keyed archive, or a .nib directory).")
     var reference: String
 
     @Argument(help: "The nib to compare with it.")
@@ -36,10 +36,10 @@ struct DiffCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let a: NibArchive, b: NibArchive
+        let a: LoadedNib, b: LoadedNib
         do {
-            a = try loadArchive(reference)
-            b = try loadArchive(other)
+            a = try loadNib(reference)
+            b = try loadNib(other)
         } catch {
             printError(error.message)
             throw ExitCode(2)
@@ -48,7 +48,8 @@ struct DiffCommand: ParsableCommand {
         // byte, the large ones under 13 (12 on average over the corpus), so this bound only stops hostile
         // graphs, and keeps the command within the memory budget of Fuzz/command-sweep.sh.
         let budget = min(GraphLeaves.defaultPathBudget, (16 << 20) + 16 * max(a.byteCount, b.byteCount))
-        let result = NibDiff.compare(NibGraph(a), NibGraph(b), loose: loose, pathBudget: budget)
+        // Either format, one graph model: a keyed nib compares with a NIBArchive nib leaf by leaf.
+        let result = NibDiff.compare(a.graph, b.graph, loose: loose, pathBudget: budget)
         let out: String
         if json {
             out = DiffReport.json(result)

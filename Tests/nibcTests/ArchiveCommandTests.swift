@@ -32,13 +32,13 @@ import Testing
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: good)))
         bytes.removeLast(3)
         let bad = try Self.temporaryFile("truncated.nib", bytes)
-        let notNib = try Self.corpusNib("sparkle/SUStatus.nib")
+        let notNib = try Self.corpusNib("sparkle/SUStatus.xib")
         let result = try NibcProcess.run(["verify", good, bad, notNib])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("\(bad): error: class names at byte ") == true, "\(lines)")
-        #expect(lines.last == "\(notNib): error: header at byte 0: missing \"NIBArchive\" magic")
+        #expect(lines.last == "\(notNib): error: header at byte 0: missing \"NIBArchive\" magic; this is a XIB document, not a nib")
     }
 
     @Test func diffOfANibWithItselfIsEmpty() throws {
