@@ -18,8 +18,11 @@ struct CompileCommand: ParsableCommand {
             input has an error.
             """)
 
-    @Argument(help: "XIB files, or directories searched recursively for .xib files.")
-    var inputs: [String]
+    @Argument(help: "XIB files, or directories searched recursively for .xib files; @LIST reads paths from LIST, one per line.")
+    var inputs: [String] = []
+
+    @Option(name: .customLong("files-from"), help: "Also compile the paths listed in this file, one per line ('-': standard input).")
+    var filesFrom: String?
 
     @Option(name: .shortAndLong, help: "Output file (one input only).")
     var output: String?
@@ -77,7 +80,7 @@ struct CompileCommand: ParsableCommand {
 
     func plan() throws(CommandFailure) -> [Job] {
         var files = [(path: String, relative: String)]()
-        for input in inputs {
+        for input in try InputLists.all(inputs, filesFrom: filesFrom) {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
                 throw CommandFailure("\(input): error: no such file or directory")

@@ -22,6 +22,12 @@ struct Nibc: ParsableCommand {
         if argv.count > 1 && argv[1] == "ibtool" {
             Foundation.exit(IbtoolFrontEnd.run(Array(argv.dropFirst(2)), toolName: "ibtool"))
         }
-        main(nil)
+        do {
+            let arguments = try InputLists.extractResponseFiles(argv)
+            main(Array(arguments.dropFirst()))
+        } catch {
+            printError(error.message)
+            Foundation.exit(64)
+        }
     }
 }

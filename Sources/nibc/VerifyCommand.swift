@@ -9,8 +9,11 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check that each file is a valid nib (NIBArchive or keyed archive); print FILE: error: <table> at byte <offset>: <message> for bad ones.",
         discussion: "Exit status: 0 when every file is valid, 1 otherwise.")
 
-    @Argument(help: "The nib files to check (or .nib directories holding keyedobjects.nib).")
-    var files: [String]
+    @Argument(help: "The nib files to check (or .nib directories holding keyedobjects.nib); @LIST reads paths from LIST, one per line.")
+    var files: [String] = []
+
+    @Option(name: .customLong("files-from"), help: "Also check the paths listed in this file, one per line ('-': standard input).")
+    var filesFrom: String?
 
     @Flag(name: .shortAndLong, help: "Also print a line for each valid file and its layout notes.")
     var verbose = false
@@ -25,6 +28,11 @@ struct VerifyCommand: ParsableCommand {
         var options = NibReadOptions()
         options.maxDecompressedSize = maxDecompressedSize
         options.maxObjectCount = maxObjects
+        let files: [String]
+        do { files = try InputLists.all(self.files, filesFrom: filesFrom) } catch {
+            printError(error.message)
+            throw ExitCode(64)
+        }
         var failures = 0
         for file in files {
             do {
