@@ -71,19 +71,21 @@ for t in "${targets[@]}"; do
     continue
   fi
   if [ "$t" = nib-instantiate ]; then
-    # NibRuntime imports NibArchive: two library modules, as for xib-compile.
+    # NibRuntime imports NibArchive, KeyedArchive and PropertyList: library modules, as for xib-compile.
     mods="$out/modules"; mkdir -p "$mods"
     zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module PropertyList "$mods"
     build_module NibArchive "$mods" "${zlib[@]}"
+    build_module KeyedArchive "$mods" "${zlib[@]}"
     build_module NibRuntime "$mods" "${zlib[@]}"
     entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/libNibArchive.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
       echo "up to date: $bin"; continue
     fi
     echo "building $bin"
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lNibRuntime -lNibArchive -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$entry" -L "$mods" -lNibRuntime -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   entry="$here/Sources/$t.swift"
