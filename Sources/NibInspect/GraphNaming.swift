@@ -352,6 +352,10 @@ struct GraphNaming {
     let facts: GraphFacts
     /// The name of each object (`/NSObject.UINibTopLevelObjectsKey/NSArray.[00001]`), nil when unreached.
     var names: [String?]
+    /// The names in `--loose` form (`GraphLeaves.looseName`), built along.
+    var looseNames: [String?]
+    /// The object whose entry named each object (-1 for the root and unnamed objects).
+    var namedBy: [Int]
     /// Objects in naming order.
     var order: [Int] = []
     /// Each named object's place in `order`.
@@ -376,12 +380,15 @@ struct GraphNaming {
         self.facts = facts
         let count = facts.graph.objects.count
         names = Array(repeating: nil, count: count)
+        looseNames = Array(repeating: nil, count: count)
+        namedBy = Array(repeating: -1, count: count)
         namingKey = Array(repeating: nil, count: count)
         rank = Array(repeating: nil, count: count)
         guard count > 0 else { return }
         // Link count first, then object-table edges, then depth, then the holder's place in the naming
         // order and the key (the order of the path texts, without comparing whole paths).
-        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, path: String, object: Int, key: String)
+        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, path: String, object: Int, key: String,
+                               loosePath: String, holder: Int)
         var heap = MinHeap<Candidate> { a, b in
             if a.links != b.links { return a.links < b.links }
             if a.owned != b.owned { return a.owned < b.owned }
@@ -390,7 +397,7 @@ struct GraphNaming {
             if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
             return a.object < b.object
         }
-        heap.push((0, 0, 0, -1, "", 0, ""))
+        heap.push((0, 0, 0, -1, "", 0, "", "", -1))
         while let c = heap.pop() {
             if names[c.object] != nil { continue }
             if c.depth > maxDepth {
@@ -403,6 +410,8 @@ struct GraphNaming {
                 break
             }
             names[c.object] = c.path
+            looseNames[c.object] = c.loosePath
+            namedBy[c.object] = c.holder
             namingKey[c.object] = c.key
             nameToObject[c.path] = c.object
             rank[c.object] = order.count
@@ -417,7 +426,9 @@ struct GraphNaming {
             for e in facts.entries(c.object) {
                 guard let t = facts.target(e.value), !facts.isValueObject[t], names[t] == nil else { continue }
                 let label = e.position.flatMap { labels?[$0] } ?? e.label
-                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label))
+                let loose = e.position == nil ? label : GraphLeaves.looseLabel(label, heldBy: Substring(c.key))
+                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label,
+                           "\(c.loosePath)/\(cls).\(loose)", c.object))
             }
             if let owned = facts.ownedChildren[c.object] {
                 var positions = Array(owned.indices)
@@ -427,7 +438,8 @@ struct GraphNaming {
                 }
                 for (k, t) in owned.enumerated() where names[t] == nil {
                     let label = "(owns)" + GraphLeaves.indexLabel(positions[k])
-                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label))
+                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label,
+                               "\(c.loosePath)/\(cls).(owns)[]", c.object))
                 }
             }
         }

@@ -35,14 +35,12 @@ public enum NibDiff {
         var budgetA = pathBudget, budgetB = pathBudget
         let namingA = GraphNaming(GraphFacts(reference), maxDepth: maxDepth, pathBudget: &budgetA)
         let namingB = GraphNaming(GraphFacts(other), reference: namingA, maxDepth: maxDepth, pathBudget: &budgetB)
-        var a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), pathBudget: &budgetA, originalBudget: pathBudget)
-        var b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), pathBudget: &budgetB, originalBudget: pathBudget)
+        let a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), loose: loose,
+                                   pathBudget: &budgetA, originalBudget: pathBudget)
+        let b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), loose: loose,
+                                   pathBudget: &budgetB, originalBudget: pathBudget)
         var orders = namingB.order.compactMap { namingB.orders[$0] }
-        if loose {
-            a = GraphLeaves.loosen(a.filter { $0.type != "order-indifferent" })
-            b = GraphLeaves.loosen(b.filter { $0.type != "order-indifferent" })
-            orders.removeAll(where: \.loaderIndifferent)
-        }
+        if loose { orders.removeAll(where: \.loaderIndifferent) }
         var counts = [GraphLeaf: Int]()
         for leaf in b { counts[leaf, default: 0] += 1 }
         var missing = [GraphLeaf]()
