@@ -387,8 +387,9 @@ struct GraphNaming {
         guard count > 0 else { return }
         // Link count first, then object-table edges, then depth, then the holder's place in the naming
         // order and the key (the order of the path texts, without comparing whole paths).
-        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, path: String, object: Int, key: String,
-                               loosePath: String, holder: Int)
+        // A candidate holds its holder and label, not its path: the path is built once, when it names.
+        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, key: String, object: Int,
+                               looseKey: String, holder: Int)
         var heap = MinHeap<Candidate> { a, b in
             if a.links != b.links { return a.links < b.links }
             if a.owned != b.owned { return a.owned < b.owned }
@@ -397,49 +398,49 @@ struct GraphNaming {
             if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
             return a.object < b.object
         }
-        heap.push((0, 0, 0, -1, "", 0, "", "", -1))
+        heap.push((0, 0, 0, -1, "", 0, "", -1))
         while let c = heap.pop() {
             if names[c.object] != nil { continue }
             if c.depth > maxDepth {
                 tooDeep.insert(c.object)
                 continue
             }
-            pathBudget -= c.path.utf8.count
+            let holderClass = c.holder < 0 ? "" : facts.className(c.holder)
+            let path = c.holder < 0 ? "" : "\(names[c.holder]!)/\(holderClass).\(c.key)"
+            let loosePath = c.holder < 0 ? "" : "\(looseNames[c.holder]!)/\(holderClass).\(c.looseKey)"
+            pathBudget -= path.utf8.count + loosePath.utf8.count
             if pathBudget < 0 {
                 truncated = true
                 break
             }
-            names[c.object] = c.path
-            looseNames[c.object] = c.loosePath
+            names[c.object] = path
+            looseNames[c.object] = loosePath
             namedBy[c.object] = c.holder
             namingKey[c.object] = c.key
-            nameToObject[c.path] = c.object
+            nameToObject[path] = c.object
             rank[c.object] = order.count
             order.append(c.object)
-            let cls = facts.className(c.object)
             var labels: [String]? = nil
-            if let reference, facts.isOrderedArray(c.object), let r = reference.nameToObject[c.path],
+            if let reference, facts.isOrderedArray(c.object), let r = reference.nameToObject[path],
                reference.facts.isOrderedArray(r) {
-                labels = align(c.object, with: r, in: reference, path: c.path, key: c.key)
+                labels = align(c.object, with: r, in: reference, path: path, key: c.key)
                 elementLabels[c.object] = labels
             }
             for e in facts.entries(c.object) {
                 guard let t = facts.target(e.value), !facts.isValueObject[t], names[t] == nil else { continue }
                 let label = e.position.flatMap { labels?[$0] } ?? e.label
                 let loose = e.position == nil ? label : GraphLeaves.looseLabel(label, heldBy: Substring(c.key))
-                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label,
-                           "\(c.loosePath)/\(cls).\(loose)", c.object))
+                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, label, t, loose, c.object))
             }
             if let owned = facts.ownedChildren[c.object] {
                 var positions = Array(owned.indices)
-                if let reference, let r = reference.nameToObject[c.path], let theirs = reference.facts.ownedChildren[r] {
+                if let reference, let r = reference.nameToObject[path], let theirs = reference.facts.ownedChildren[r] {
                     positions = Self.pair(owned.map { .object($0) }, facts, { [names] in names[$0] },
                                           with: theirs.map { .object($0) }, reference.facts, reference.names(before: r)).partner
                 }
                 for (k, t) in owned.enumerated() where names[t] == nil {
                     let label = "(owns)" + GraphLeaves.indexLabel(positions[k])
-                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label,
-                               "\(c.loosePath)/\(cls).(owns)[]", c.object))
+                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, label, t, "(owns)[]", c.object))
                 }
             }
         }
