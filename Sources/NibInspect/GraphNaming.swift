@@ -40,7 +40,16 @@ final class GraphFacts {
     init(_ graph: NibGraph) {
         self.graph = graph
         let count = graph.objects.count
-        isValueObject = graph.objects.map { o in !o.entries.contains { $0.value.objectIndex.map { $0 >= 0 && $0 < count } ?? false } }
+        var isValue = graph.objects.map { o in !o.entries.contains { $0.value.objectIndex.map { $0 >= 0 && $0 < count } ?? false } }
+        // A parent in AppKit's object table owns objects (`ownedChildren`), so it has a name even
+        // without references of its own.
+        for object in graph.objects {
+            guard let values = object.value(forKey: "NSObjectsValues")?.objectIndex, values >= 0, values < count else { continue }
+            for e in graph.objects[values].entries {
+                if let p = e.value.objectIndex, p >= 0, p < count { isValue[p] = false }
+            }
+        }
+        isValueObject = isValue
         entryCache = Array(repeating: nil, count: count)
         treeHashes = Array(repeating: nil, count: count)
     }
