@@ -19,7 +19,12 @@ struct StableHash {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
     mutating func add(_ string: String) {
-        for b in string.utf8 { addByte(b) }
+        var text = string
+        var h = value
+        text.withUTF8 { bytes in
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        }
+        value = h
         addByte(0xff)
     }
     mutating func add(_ word: UInt64) {
@@ -243,14 +248,14 @@ final class GraphFacts {
     }
 
     /// The identity of an element by where its links go: its content with each link named by its
-    /// target's name where `nameOf` knows it, by the target's content otherwise (an outlet differs from
+    /// target's name (its hash) where `nameOf` knows it, by the target's content otherwise (an outlet differs from
     /// another by its source and destination).
-    func linkHash(_ value: NibGraphValue, nameOf: (Int) -> String?) -> UInt64? {
+    func linkHash(_ value: NibGraphValue, nameOf: (Int) -> UInt64?) -> UInt64? {
         guard let t = target(value), !isValueObject[t] else { return nil }
         return combine(t) { e, target in
             guard e.isLink else { return self.treeHash(target) }
             var h = StableHash()
-            if let name = nameOf(target) { h.add("link " + name) } else { h.add("content"); h.add(self.treeHash(target)) }
+            if let name = nameOf(target) { h.add("link"); h.add(name) } else { h.add("content"); h.add(self.treeHash(target)) }
             return h.value
         }
     }
@@ -365,6 +370,8 @@ struct GraphNaming {
     var looseNames: [String?]
     /// The object whose entry named each object (-1 for the root and unnamed objects).
     var namedBy: [Int]
+    /// A hash of each name (nil while unnamed): what the pairing compares.
+    var nameHashes: [UInt64?]
     /// Objects in naming order.
     var order: [Int] = []
     /// Each named object's place in `order`.
@@ -391,6 +398,7 @@ struct GraphNaming {
         names = Array(repeating: nil, count: count)
         looseNames = Array(repeating: nil, count: count)
         namedBy = Array(repeating: -1, count: count)
+        nameHashes = Array(repeating: nil, count: count)
         namingKey = Array(repeating: nil, count: count)
         rank = Array(repeating: nil, count: count)
         guard count > 0 else { return }
@@ -425,6 +433,9 @@ struct GraphNaming {
             names[c.object] = path
             looseNames[c.object] = loosePath
             namedBy[c.object] = c.holder
+            var nameHash = StableHash()
+            nameHash.add(path)
+            nameHashes[c.object] = nameHash.value
             namingKey[c.object] = c.key
             nameToObject[path] = c.object
             rank[c.object] = order.count
@@ -444,7 +455,7 @@ struct GraphNaming {
             if let owned = facts.ownedChildren[c.object] {
                 var positions = Array(owned.indices)
                 if let reference, let r = reference.nameToObject[path], let theirs = reference.facts.ownedChildren[r] {
-                    positions = Self.pair(owned.map { .object($0) }, facts, { [names] in names[$0] },
+                    positions = Self.pair(owned.map { .object($0) }, facts, { [nameHashes] in nameHashes[$0] },
                                           with: theirs.map { .object($0) }, reference.facts, reference.names(before: r)).partner
                 }
                 for (k, t) in owned.enumerated() where names[t] == nil {
@@ -459,16 +470,16 @@ struct GraphNaming {
 
     /// The names as they stood when `object` was named (what the other graph's naming knows at that
     /// point, so both sides pair elements on the same facts).
-    func names(before object: Int) -> (Int) -> String? {
+    func names(before object: Int) -> (Int) -> UInt64? {
         let limit = rank[object] ?? Int.max
-        return { [names, rank] t in (rank[t] ?? Int.max) < limit ? names[t] : nil }
+        return { [nameHashes, rank] t in (rank[t] ?? Int.max) < limit ? nameHashes[t] : nil }
     }
 
     /// Labels for the elements of `array` (this graph) paired with those of `ref` (the reference).
     private mutating func align(_ array: Int, with ref: Int, in reference: GraphNaming, path: String, key: String) -> [String] {
         let mine = facts.entries(array).filter { $0.position != nil }.sorted { $0.position! < $1.position! }
         let theirs = reference.facts.entries(ref).filter { $0.position != nil }.sorted { $0.position! < $1.position! }
-        let (partner, paired) = Self.pair(mine.map(\.value), facts, { [names] in names[$0] },
+        let (partner, paired) = Self.pair(mine.map(\.value), facts, { [nameHashes] in nameHashes[$0] },
                                           with: theirs.map(\.value), reference.facts, reference.names(before: ref))
         if paired.count >= 2 {
             pairedArrays.append(array)
@@ -494,11 +505,11 @@ struct GraphNaming {
     /// elements) take the free reference positions in order, and extras new positions past the end.
     /// Returns each element's reference position, and the positions of the elements paired by identity
     /// or content in `mine`'s order.
-    static func pair(_ mine: [NibGraphValue], _ facts: GraphFacts, _ names: @escaping (Int) -> String?, with theirs: [NibGraphValue],
-                     _ referenceFacts: GraphFacts, _ referenceNames: @escaping (Int) -> String?) -> (partner: [Int], paired: [Int]) {
+    static func pair(_ mine: [NibGraphValue], _ facts: GraphFacts, _ names: @escaping (Int) -> UInt64?, with theirs: [NibGraphValue],
+                     _ referenceFacts: GraphFacts, _ referenceNames: @escaping (Int) -> UInt64?) -> (partner: [Int], paired: [Int]) {
         var partner = [Int?](repeating: nil, count: mine.count)
         var taken = [Bool](repeating: false, count: theirs.count)
-        func pass<K: Hashable>(_ key: (NibGraphValue, GraphFacts, (Int) -> String?) -> K?) {
+        func pass<K: Hashable>(_ key: (NibGraphValue, GraphFacts, (Int) -> UInt64?) -> K?) {
             var byKey = [K: [Int]]()
             for k in theirs.indices.reversed() where !taken[k] {
                 if let x = key(theirs[k], referenceFacts, referenceNames) { byKey[x, default: []].append(k) }
