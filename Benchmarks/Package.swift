@@ -43,6 +43,18 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "NibInspectBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibArchive", package: parentIdentity),
+                .product(name: "NibInspect", package: parentIdentity),
+            ],
+            path: "Benchmarks/NibInspectBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "NibCompilerBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

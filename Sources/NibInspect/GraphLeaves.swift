@@ -74,7 +74,9 @@ public enum GraphLeaves {
     static func indexLabel(_ position: Int) -> String { "[" + String(position).leftPadded(5) + "]" }
 
     /// The leaves of a named graph; the arrays in `orderLeaves` get an `(order)` leaf.
-    static func leaves(of naming: GraphNaming, orderLeaves: Set<Int>, pathBudget budget: inout Int, originalBudget: Int) -> [GraphLeaf] {
+    /// `loose` gives the leaves in `loosen`ed form, without the order of arrays a loader reads in any order.
+    static func leaves(of naming: GraphNaming, orderLeaves: Set<Int>, loose: Bool = false, pathBudget budget: inout Int,
+                       originalBudget: Int) -> [GraphLeaf] {
         let facts = naming.facts
         var out = [GraphLeaf]()
         func truncated() -> [GraphLeaf] {
@@ -84,11 +86,13 @@ public enum GraphLeaves {
         }
         if naming.truncated { return truncated() }
         for i in naming.order {
-            let name = naming.names[i]!
+            let name = loose ? naming.looseNames[i]! : naming.names[i]!
             let cls = facts.className(i)
             let labels = naming.elementLabels[i]
+            let heldBy = naming.namingKey[i].map { Substring($0) }
             for e in facts.entries(i) {
-                let key = e.position.flatMap { labels?[$0] } ?? e.label
+                var key = e.position.flatMap { labels?[$0] } ?? e.label
+                if loose, e.position != nil { key = looseLabel(key, heldBy: heldBy) }
                 budget -= name.utf8.count + key.utf8.count + cls.utf8.count + 2
                 if budget < 0 { return truncated() }
                 guard let t = facts.target(e.value) else {
@@ -104,15 +108,20 @@ public enum GraphLeaves {
                     if !expand(t, object: name, objectClass: cls, key: key, facts: facts, budget: &budget, into: &out) { return truncated() }
                     continue
                 }
-                let here = "\(name)/\(cls).\(key)"
                 if let target = naming.names[t] {
-                    if target != here { out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "ref", value: target + "@" + facts.className(t))) }
+                    // Not the reference that names it (same holder, same label).
+                    let names = naming.namedBy[t] == i && naming.namingKey[t] == (e.position.flatMap { labels?[$0] } ?? e.label)
+                    if !names {
+                        out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "ref",
+                                             value: loose ? facts.className(t) : target + "@" + facts.className(t)))
+                    }
                 } else if naming.tooDeep.contains(t) {
                     out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "depth-limit", value: facts.className(t)))
                 }
             }
             if orderLeaves.contains(i) {
                 let indifferent = GraphKeyRoles.orderIndifferentKeys.contains(naming.namingKey[i] ?? "")
+                if loose && indifferent { continue }
                 let value = naming.orders[i].map { $0.other.joined(separator: ", ") } ?? inOrder
                 out.append(GraphLeaf(object: name, objectClass: cls, key: "(order)", type: indifferent ? "order-indifferent" : "order", value: value))
             }

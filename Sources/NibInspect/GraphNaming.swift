@@ -19,7 +19,12 @@ struct StableHash {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
     mutating func add(_ string: String) {
-        for b in string.utf8 { addByte(b) }
+        var text = string
+        var h = value
+        text.withUTF8 { bytes in
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        }
+        value = h
         addByte(0xff)
     }
     mutating func add(_ word: UInt64) {
@@ -40,7 +45,16 @@ final class GraphFacts {
     init(_ graph: NibGraph) {
         self.graph = graph
         let count = graph.objects.count
-        isValueObject = graph.objects.map { o in !o.entries.contains { $0.value.objectIndex.map { $0 >= 0 && $0 < count } ?? false } }
+        var isValue = graph.objects.map { o in !o.entries.contains { $0.value.objectIndex.map { $0 >= 0 && $0 < count } ?? false } }
+        // A parent in AppKit's object table owns objects (`ownedChildren`), so it has a name even
+        // without references of its own.
+        for object in graph.objects {
+            guard let values = object.value(forKey: "NSObjectsValues")?.objectIndex, values >= 0, values < count else { continue }
+            for e in graph.objects[values].entries {
+                if let p = e.value.objectIndex, p >= 0, p < count { isValue[p] = false }
+            }
+        }
+        isValueObject = isValue
         entryCache = Array(repeating: nil, count: count)
         treeHashes = Array(repeating: nil, count: count)
     }
@@ -234,14 +248,14 @@ final class GraphFacts {
     }
 
     /// The identity of an element by where its links go: its content with each link named by its
-    /// target's name where `nameOf` knows it, by the target's content otherwise (an outlet differs from
+    /// target's name (its hash) where `nameOf` knows it, by the target's content otherwise (an outlet differs from
     /// another by its source and destination).
-    func linkHash(_ value: NibGraphValue, nameOf: (Int) -> String?) -> UInt64? {
+    func linkHash(_ value: NibGraphValue, nameOf: (Int) -> UInt64?) -> UInt64? {
         guard let t = target(value), !isValueObject[t] else { return nil }
         return combine(t) { e, target in
             guard e.isLink else { return self.treeHash(target) }
             var h = StableHash()
-            if let name = nameOf(target) { h.add("link " + name) } else { h.add("content"); h.add(self.treeHash(target)) }
+            if let name = nameOf(target) { h.add("link"); h.add(name) } else { h.add("content"); h.add(self.treeHash(target)) }
             return h.value
         }
     }
@@ -352,6 +366,12 @@ struct GraphNaming {
     let facts: GraphFacts
     /// The name of each object (`/NSObject.UINibTopLevelObjectsKey/NSArray.[00001]`), nil when unreached.
     var names: [String?]
+    /// The names in `--loose` form (`GraphLeaves.looseName`), built along.
+    var looseNames: [String?]
+    /// The object whose entry named each object (-1 for the root and unnamed objects).
+    var namedBy: [Int]
+    /// A hash of each name (nil while unnamed): what the pairing compares.
+    var nameHashes: [UInt64?]
     /// Objects in naming order.
     var order: [Int] = []
     /// Each named object's place in `order`.
@@ -376,12 +396,17 @@ struct GraphNaming {
         self.facts = facts
         let count = facts.graph.objects.count
         names = Array(repeating: nil, count: count)
+        looseNames = Array(repeating: nil, count: count)
+        namedBy = Array(repeating: -1, count: count)
+        nameHashes = Array(repeating: nil, count: count)
         namingKey = Array(repeating: nil, count: count)
         rank = Array(repeating: nil, count: count)
         guard count > 0 else { return }
         // Link count first, then object-table edges, then depth, then the holder's place in the naming
         // order and the key (the order of the path texts, without comparing whole paths).
-        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, path: String, object: Int, key: String)
+        // A candidate holds its holder and label, not its path: the path is built once, when it names.
+        typealias Candidate = (links: Int, owned: Int, depth: Int, parent: Int, key: String, object: Int,
+                               looseKey: String, holder: Int)
         var heap = MinHeap<Candidate> { a, b in
             if a.links != b.links { return a.links < b.links }
             if a.owned != b.owned { return a.owned < b.owned }
@@ -390,44 +415,52 @@ struct GraphNaming {
             if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
             return a.object < b.object
         }
-        heap.push((0, 0, 0, -1, "", 0, ""))
+        heap.push((0, 0, 0, -1, "", 0, "", -1))
         while let c = heap.pop() {
             if names[c.object] != nil { continue }
             if c.depth > maxDepth {
                 tooDeep.insert(c.object)
                 continue
             }
-            pathBudget -= c.path.utf8.count
+            let holderClass = c.holder < 0 ? "" : facts.className(c.holder)
+            let path = c.holder < 0 ? "" : "\(names[c.holder]!)/\(holderClass).\(c.key)"
+            let loosePath = c.holder < 0 ? "" : "\(looseNames[c.holder]!)/\(holderClass).\(c.looseKey)"
+            pathBudget -= path.utf8.count + loosePath.utf8.count
             if pathBudget < 0 {
                 truncated = true
                 break
             }
-            names[c.object] = c.path
+            names[c.object] = path
+            looseNames[c.object] = loosePath
+            namedBy[c.object] = c.holder
+            var nameHash = StableHash()
+            nameHash.add(path)
+            nameHashes[c.object] = nameHash.value
             namingKey[c.object] = c.key
-            nameToObject[c.path] = c.object
+            nameToObject[path] = c.object
             rank[c.object] = order.count
             order.append(c.object)
-            let cls = facts.className(c.object)
             var labels: [String]? = nil
-            if let reference, facts.isOrderedArray(c.object), let r = reference.nameToObject[c.path],
+            if let reference, facts.isOrderedArray(c.object), let r = reference.nameToObject[path],
                reference.facts.isOrderedArray(r) {
-                labels = align(c.object, with: r, in: reference, path: c.path, key: c.key)
+                labels = align(c.object, with: r, in: reference, path: path, key: c.key)
                 elementLabels[c.object] = labels
             }
             for e in facts.entries(c.object) {
                 guard let t = facts.target(e.value), !facts.isValueObject[t], names[t] == nil else { continue }
                 let label = e.position.flatMap { labels?[$0] } ?? e.label
-                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label))
+                let loose = e.position == nil ? label : GraphLeaves.looseLabel(label, heldBy: Substring(c.key))
+                heap.push((c.links + (e.isLink ? 1 : 0), c.owned, c.depth + 1, order.count - 1, label, t, loose, c.object))
             }
             if let owned = facts.ownedChildren[c.object] {
                 var positions = Array(owned.indices)
-                if let reference, let r = reference.nameToObject[c.path], let theirs = reference.facts.ownedChildren[r] {
-                    positions = Self.pair(owned.map { .object($0) }, facts, { [names] in names[$0] },
+                if let reference, let r = reference.nameToObject[path], let theirs = reference.facts.ownedChildren[r] {
+                    positions = Self.pair(owned.map { .object($0) }, facts, { [nameHashes] in nameHashes[$0] },
                                           with: theirs.map { .object($0) }, reference.facts, reference.names(before: r)).partner
                 }
                 for (k, t) in owned.enumerated() where names[t] == nil {
                     let label = "(owns)" + GraphLeaves.indexLabel(positions[k])
-                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, "\(c.path)/\(cls).\(label)", t, label))
+                    heap.push((c.links, c.owned + 1, c.depth + 1, order.count - 1, label, t, "(owns)[]", c.object))
                 }
             }
         }
@@ -437,16 +470,16 @@ struct GraphNaming {
 
     /// The names as they stood when `object` was named (what the other graph's naming knows at that
     /// point, so both sides pair elements on the same facts).
-    func names(before object: Int) -> (Int) -> String? {
+    func names(before object: Int) -> (Int) -> UInt64? {
         let limit = rank[object] ?? Int.max
-        return { [names, rank] t in (rank[t] ?? Int.max) < limit ? names[t] : nil }
+        return { [nameHashes, rank] t in (rank[t] ?? Int.max) < limit ? nameHashes[t] : nil }
     }
 
     /// Labels for the elements of `array` (this graph) paired with those of `ref` (the reference).
     private mutating func align(_ array: Int, with ref: Int, in reference: GraphNaming, path: String, key: String) -> [String] {
         let mine = facts.entries(array).filter { $0.position != nil }.sorted { $0.position! < $1.position! }
         let theirs = reference.facts.entries(ref).filter { $0.position != nil }.sorted { $0.position! < $1.position! }
-        let (partner, paired) = Self.pair(mine.map(\.value), facts, { [names] in names[$0] },
+        let (partner, paired) = Self.pair(mine.map(\.value), facts, { [nameHashes] in nameHashes[$0] },
                                           with: theirs.map(\.value), reference.facts, reference.names(before: ref))
         if paired.count >= 2 {
             pairedArrays.append(array)
@@ -472,11 +505,11 @@ struct GraphNaming {
     /// elements) take the free reference positions in order, and extras new positions past the end.
     /// Returns each element's reference position, and the positions of the elements paired by identity
     /// or content in `mine`'s order.
-    static func pair(_ mine: [NibGraphValue], _ facts: GraphFacts, _ names: @escaping (Int) -> String?, with theirs: [NibGraphValue],
-                     _ referenceFacts: GraphFacts, _ referenceNames: @escaping (Int) -> String?) -> (partner: [Int], paired: [Int]) {
+    static func pair(_ mine: [NibGraphValue], _ facts: GraphFacts, _ names: @escaping (Int) -> UInt64?, with theirs: [NibGraphValue],
+                     _ referenceFacts: GraphFacts, _ referenceNames: @escaping (Int) -> UInt64?) -> (partner: [Int], paired: [Int]) {
         var partner = [Int?](repeating: nil, count: mine.count)
         var taken = [Bool](repeating: false, count: theirs.count)
-        func pass<K: Hashable>(_ key: (NibGraphValue, GraphFacts, (Int) -> String?) -> K?) {
+        func pass<K: Hashable>(_ key: (NibGraphValue, GraphFacts, (Int) -> UInt64?) -> K?) {
             var byKey = [K: [Int]]()
             for k in theirs.indices.reversed() where !taken[k] {
                 if let x = key(theirs[k], referenceFacts, referenceNames) { byKey[x, default: []].append(k) }

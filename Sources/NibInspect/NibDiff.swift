@@ -23,6 +23,27 @@ public struct NibDiffResult: Sendable {
     public var objects: [ObjectDifference] { ObjectDifference.group(missing: missing, extra: extra, orders: orders) }
 }
 
+/// A reference graph named once, to compare several graphs with it (`NibDiff.compare(_:_:loose:)`).
+/// Not for concurrent use: it caches what the comparisons compute about the reference.
+public final class NibDiffReference {
+    /// The reference graph.
+    public let graph: NibGraph
+    let naming: GraphNaming
+    let maxDepth: Int
+    let pathBudget: Int
+    let budgetLeft: Int
+
+    /// Names the objects of `graph` (see `GraphLeaves`).
+    public init(_ graph: NibGraph, maxDepth: Int = GraphLeaves.defaultMaxDepth, pathBudget: Int = GraphLeaves.defaultPathBudget) {
+        self.graph = graph
+        self.maxDepth = maxDepth
+        self.pathBudget = pathBudget
+        var budget = pathBudget
+        naming = GraphNaming(GraphFacts(graph), maxDepth: maxDepth, pathBudget: &budget)
+        budgetLeft = budget
+    }
+}
+
 /// Compares graphs by the multiset of their leaves (see `GraphLeaves`): what a loader sees, not table order.
 public enum NibDiff {
     /// Compares `reference` with `other`. Objects of `other` are named by their place in its tree, the
@@ -32,17 +53,21 @@ public enum NibDiff {
     public static func compare(_ reference: NibGraph, _ other: NibGraph, loose: Bool = false,
                                maxDepth: Int = GraphLeaves.defaultMaxDepth,
                                pathBudget: Int = GraphLeaves.defaultPathBudget) -> NibDiffResult {
-        var budgetA = pathBudget, budgetB = pathBudget
-        let namingA = GraphNaming(GraphFacts(reference), maxDepth: maxDepth, pathBudget: &budgetA)
-        let namingB = GraphNaming(GraphFacts(other), reference: namingA, maxDepth: maxDepth, pathBudget: &budgetB)
-        var a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), pathBudget: &budgetA, originalBudget: pathBudget)
-        var b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), pathBudget: &budgetB, originalBudget: pathBudget)
+        compare(NibDiffReference(reference, maxDepth: maxDepth, pathBudget: pathBudget), other, loose: loose)
+    }
+
+    /// Compares a prepared reference with `other` (the same result as `compare(reference.graph, other)`).
+    public static func compare(_ reference: NibDiffReference, _ other: NibGraph, loose: Bool = false) -> NibDiffResult {
+        let pathBudget = reference.pathBudget
+        var budgetA = reference.budgetLeft, budgetB = pathBudget
+        let namingA = reference.naming
+        let namingB = GraphNaming(GraphFacts(other), reference: namingA, maxDepth: reference.maxDepth, pathBudget: &budgetB)
+        let a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), loose: loose,
+                                   pathBudget: &budgetA, originalBudget: pathBudget)
+        let b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), loose: loose,
+                                   pathBudget: &budgetB, originalBudget: pathBudget)
         var orders = namingB.order.compactMap { namingB.orders[$0] }
-        if loose {
-            a = GraphLeaves.loosen(a.filter { $0.type != "order-indifferent" })
-            b = GraphLeaves.loosen(b.filter { $0.type != "order-indifferent" })
-            orders.removeAll(where: \.loaderIndifferent)
-        }
+        if loose { orders.removeAll(where: \.loaderIndifferent) }
         var counts = [GraphLeaf: Int]()
         for leaf in b { counts[leaf, default: 0] += 1 }
         var missing = [GraphLeaf]()

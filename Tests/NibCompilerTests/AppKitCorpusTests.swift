@@ -5,7 +5,7 @@ import NibInspect
 import NibTestSupport
 import XCTest
 
-/// The order-blind leaf score of `nibc diff --loose` / `nibcheck.py compare --loose` (NibInspect's `NibDiff`).
+/// The loose leaf score of `nibc diff --loose` (NibInspect's `NibDiff`, see `LeafScore`).
 enum AppKitLeafScore {
     /// Score (common / reference leaves) and whether the output has leaves the reference lacks.
     static func compare(reference: NibGraph, output: NibGraph) -> (score: Double, hasExtra: Bool) {

@@ -134,4 +134,69 @@ import Testing
         #expect(NibDiff.compare(dict([("a", 1), ("b", 2)]), dict([("b", 2), ("a", 1)])).isEquivalent)
         #expect(!NibDiff.compare(dict([("a", 1), ("b", 2)]), dict([("a", 2), ("b", 1)])).isEquivalent)
     }
+
+    /// root -> UIView whose subviews are labels with the given texts and tags (each points back at its
+    /// superview, so each is an object with a name, not a value).
+    static func labels(_ items: [(text: String, tag: Int64)]) -> NibGraph {
+        var g = NibGraph()
+        g.add(NibObject(className: "NSObject", entries: [NibEntry(key: "UINibTopLevelObjectsKey", value: .object(1))]))
+        g.add(NibObject(className: "NSArray", entries: [NibEntry(key: "UINibEncoderEmptyKey", value: .object(2))]))
+        g.add(NibObject(className: "UIView", entries: [NibEntry(key: "UISubviews", value: .object(3))]))
+        g.add(NibObject(className: "NSMutableArray", entries: [NibEntry(key: "NSInlinedValue", value: .bool(true))]))
+        for item in items {
+            let text = g.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(item.text.utf8)))]))
+            let label = g.add(NibObject(className: "UILabel", entries: [
+                NibEntry(key: "UISuperview", value: .object(2)), NibEntry(key: "UIText", value: .object(text)),
+                NibEntry(key: "UITag", value: .int(item.tag)),
+            ]))
+            g.objects[3].append("UINibEncoderEmptyKey", .object(label))
+        }
+        return g
+    }
+
+    @Test func reorderedSubviewsWithOneChangedAreOneOrderAndOneChange() {
+        let a = Self.labels([("One", 1), ("Two", 2), ("Three", 3)])
+        // Reversed, and the label "Two" has another tag: paired by likeness, not crosswise by position.
+        let b = Self.labels([("Three", 3), ("Two", 20), ("One", 1)])
+        for loose in [false, true] {
+            let r = NibDiff.compare(a, b, loose: loose)
+            #expect(r.orders.count == 1, "subview order counts in both modes")
+            let changed = r.objects.flatMap { o in o.changed.map { (o.path, $0) } }
+            #expect(changed.count == 1)
+            #expect(changed.first?.0 == "/NSObject.UINibTopLevelObjectsKey/NSArray.[00000]/UIView.UISubviews/NSMutableArray.[00001]")
+            #expect(changed.first?.1.key == "UITag" && changed.first?.1.reference == "int8 2" && changed.first?.1.other == "int8 20")
+            #expect(r.objects.allSatisfy { $0.missing.isEmpty && $0.extra.isEmpty })
+        }
+    }
+
+    @Test func appKitTopLevelObjectsAreNamedByTheObjectTableNotItsOrder() {
+        // NSIBObjectData: two top-level custom objects owned by the File's Owner, listed in either order.
+        func nib(_ order: [Int]) -> NibGraph {
+            var g = NibGraph()
+            g.add(NibObject(className: "NSObject", entries: [NibEntry(key: "IB.objectdata", value: .object(1))]))
+            g.add(NibObject(className: "NSIBObjectData", entries: [
+                NibEntry(key: "NSRoot", value: .object(2)), NibEntry(key: "NSObjectsKeys", value: .object(3)),
+                NibEntry(key: "NSObjectsValues", value: .object(4)),
+            ]))
+            g.add(NibObject(className: "NSCustomObject", entries: [NibEntry(key: "NSClassName", value: .data(Array("Owner".utf8)))]))
+            g.add(NibObject(className: "NSArray"))
+            g.add(NibObject(className: "NSArray"))
+            let controllers = ["A", "B"].map { name in
+                g.add(NibObject(className: "NSCustomObject", entries: [
+                    NibEntry(key: "NSClassName", value: .data(Array(name.utf8))), NibEntry(key: "NSNextResponder", value: .object(2)),
+                ]))
+            }
+            for k in order {
+                g.objects[3].append("UINibEncoderEmptyKey", .object(controllers[k]))
+                g.objects[4].append("UINibEncoderEmptyKey", .object(2))
+            }
+            return g
+        }
+        let names = GraphLeaves.objectNames(nib([0, 1]))
+        #expect(names[5]?.hasPrefix("/NSObject.IB.objectdata/NSIBObjectData.NSRoot/NSCustomObject.(owns)[") == true, "\(names)")
+        #expect(Set(GraphLeaves.objectNames(nib([1, 0]))) == Set(names))
+        let r = NibDiff.compare(nib([0, 1]), nib([1, 0]), loose: true)
+        #expect(r.isEquivalent && r.score == 1)
+        #expect(NibDiff.compare(nib([0, 1]), nib([1, 0])).missing.allSatisfy { $0.type.hasPrefix("order") })
+    }
 }
