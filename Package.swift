@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .library(name: "NibRuntime", targets: ["NibRuntime"]),
         .library(name: "NibInspect", targets: ["NibInspect"]),
+        .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +35,8 @@ let package = Package(
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
+        .plugin(name: "NibcPlugin", capability: .buildTool(), dependencies: ["nibc"]),
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
