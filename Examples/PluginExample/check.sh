@@ -6,9 +6,11 @@
 #   Examples/PluginExample/check.sh [NIBC]     (default: the main package's release, else debug, nibc)
 # Dependencies resolve like the main package's (swift-argument-parser, from SwiftPM's cache when offline).
 set -euo pipefail
+nibc=${1:-}
+# A relative NIBC is relative to where the script was started, not to this folder.
+[ -n "$nibc" ] && [ "${nibc#/}" = "$nibc" ] && nibc="$PWD/$nibc"
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
-nibc=${1:-}
 if [ -z "$nibc" ]; then
     nibc="$root/.build/release/nibc"
     [ -x "$nibc" ] || nibc="$root/.build/debug/nibc"
