@@ -11,6 +11,8 @@ public final class NibTemplate: Sendable {
         case path(String)
         case bytes([UInt8])
         case data(Data)
+        /// An archive the caller already opened and verified.
+        case archive(NibArchive)
     }
 
     struct State {
@@ -57,6 +59,14 @@ public final class NibTemplate: Sendable {
         state = Locked(State(archive: archive))
     }
 
+    /// Uses an archive that is already open and verified (for example one a tool also inspects), so the
+    /// nib is not read or verified a second time; the archive is kept for the template's lifetime.
+    public init(archive: NibArchive, registry: NibClassRegistry = .shared) {
+        source = .archive(archive)
+        self.registry = registry
+        state = Locked(State(archive: archive))
+    }
+
     /// A nested nib: its bytes are verified and decoded only when it is first instantiated.
     init(nestedBytes: [UInt8], registry: NibClassRegistry) {
         source = .bytes(nestedBytes)
@@ -95,7 +105,7 @@ public final class NibTemplate: Sendable {
     public var hasCachedPlan: Bool { state.withLock { $0.plan != nil } }
 
     /// Drops the plan and the archive bytes; a path-based template reads its file again on next use, a
-    /// data-based template keeps its bytes.
+    /// data-based template keeps its bytes and an archive-based one its archive.
     public func purgeCache() {
         state.withLock { s in
             s.plan = nil
@@ -119,6 +129,8 @@ public final class NibTemplate: Sendable {
                     archive = try Self.verify(bytes: b)
                 case .data(let d):
                     archive = try Self.verify(data: d)
+                case .archive(let a):
+                    archive = a
                 }
             }
             let plan = try InstantiationPlan.build(archive, registry: registry)
