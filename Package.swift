@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .library(name: "NibRuntime", targets: ["NibRuntime"]),
         .library(name: "NibInspect", targets: ["NibInspect"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -21,18 +23,22 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The NIBArchive format: graph model, zero-copy reader, writer, gzip framing.
         .target(name: "NibArchive", dependencies: ["CZlib"]),
+        // Binary property lists (bplist00): zero-copy verifying reader, deterministic writer.
+        .target(name: "PropertyList"),
+        // NSKeyedArchiver archives (the other nib format) read onto the NibGraph model, and written from it.
+        .target(name: "KeyedArchive", dependencies: ["PropertyList", "NibArchive"]),
         // Byte-level XML tokenizer and the XIB document model with source positions.
         .target(name: "XIB"),
         // XIB document -> NIBArchive object graph, one folder per platform.
         .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
-        .target(name: "NibRuntime", dependencies: ["NibArchive"]),
+        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
         .executableTarget(
             name: "nibc",
             dependencies: [
-                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect",
+                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -40,9 +46,11 @@ let package = Package(
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
-        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "KeyedArchive", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]

@@ -4,7 +4,7 @@
 # Each target is one swiftc invocation: the library sources it exercises, compiled as part of the
 # fuzz executable's own module (so package-level helpers like Gzip.inflate are reachable), plus the
 # entry file Fuzz/Sources/<target>.swift, with -sanitize=fuzzer,address.
-# Exception: xib-compile needs NibCompiler, whose sources `import XIB` and `import NibArchive`, so
+# Exceptions: xib-compile needs NibCompiler, whose sources `import XIB` and `import NibArchive`, so
 # those three modules are built as separate static libraries + .swiftmodule files in out/modules
 # (static archives, so -sanitize=fuzzer,address only instruments them: swiftc has no
 # fuzzer-no-link; -package-name nibc) and the entry is linked against them with
@@ -17,6 +17,8 @@ mkdir -p "$out"
 all_targets=(nib-verify nib-gzip)
 [ -d "$root/Sources/XIB" ] && [ -f "$here/Sources/xib-parse.swift" ] && ls "$root"/Sources/XIB/XMLTokenizer.swift >/dev/null 2>&1 && all_targets+=(xib-parse)
 [ -d "$root/Sources/NibCompiler" ] && [ -f "$here/Sources/xib-compile.swift" ] && all_targets+=(xib-compile)
+[ -d "$root/Sources/NibRuntime" ] && [ -f "$here/Sources/nib-instantiate.swift" ] && all_targets+=(nib-instantiate)
+[ -d "$root/Sources/KeyedArchive" ] && [ -f "$here/Sources/keyed-archive.swift" ] && all_targets+=(keyed-archive)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 SWIFTC="${SWIFTC:-swiftc}"
@@ -35,6 +37,23 @@ build_module() {
 }
 
 for t in "${targets[@]}"; do
+  if [ "$t" = keyed-archive ]; then
+    # PropertyList, NibArchive and KeyedArchive as modules (KeyedArchive imports the other two).
+    mods="$out/modules"; mkdir -p "$mods"
+    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module PropertyList "$mods"
+    build_module NibArchive "$mods" "${zlib[@]}"
+    build_module KeyedArchive "$mods" "${zlib[@]}"
+    entry="$here/Sources/$t.swift"; bin="$out/$t"
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/*.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+      echo "up to date: $bin"; continue
+    fi
+    echo "building $bin"
+    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "Fuzz_keyed_archive" -package-name nibc -I "$mods" "${zlib[@]}" \
+      "$entry" -L "$mods" -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    continue
+  fi
   if [ "$t" = xib-compile ]; then
     mods="$out/modules"; mkdir -p "$mods"
     zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
@@ -49,6 +68,24 @@ for t in "${targets[@]}"; do
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_xib_compile" -package-name nibc -I "$mods" "${zlib[@]}" \
       "$entry" -L "$mods" -lNibCompiler -lXIB -lNibArchive -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    continue
+  fi
+  if [ "$t" = nib-instantiate ]; then
+    # NibRuntime imports NibArchive, KeyedArchive and PropertyList: library modules, as for xib-compile.
+    mods="$out/modules"; mkdir -p "$mods"
+    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module PropertyList "$mods"
+    build_module NibArchive "$mods" "${zlib[@]}"
+    build_module KeyedArchive "$mods" "${zlib[@]}"
+    build_module NibRuntime "$mods" "${zlib[@]}"
+    entry="$here/Sources/$t.swift"; bin="$out/$t"
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+      echo "up to date: $bin"; continue
+    fi
+    echo "building $bin"
+    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
+      "$entry" -L "$mods" -lNibRuntime -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   entry="$here/Sources/$t.swift"

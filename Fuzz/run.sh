@@ -30,6 +30,12 @@ if [ ! -d "$seed" ]; then
           if [ "$target" = nib-gzip ] || [ $((i % 8)) -eq 0 ]; then gzip -n -c "$f" > "$seed/nib-$i.nib.gz"; fi
         done < <(find "$corpus_root/nib" -name '*.nib' -type f -print0 | sort -z)
         ;;
+      keyed-*)  # every binary property list of the corpus: keyed-archive nibs and Info.plist files
+        i=0
+        while IFS= read -r -d '' f; do
+          if [ "$(head -c 8 "$f")" = bplist00 ]; then i=$((i+1)); cp "$f" "$seed/plist-$i.bplist"; fi
+        done < <(find "$corpus_root" -type f -print0 | sort -z)
+        ;;
       xib-compile)  # the compiler's inputs: every corpus .xib (ios, macos, nib) and the project's Corpus/ios
         i=0
         while IFS= read -r -d '' f; do

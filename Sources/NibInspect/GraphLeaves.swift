@@ -1,126 +1,139 @@
 import NibArchive
 
-/// One leaf of a graph as a loader sees it: the path of keys from the root, the value type and the value.
+/// One leaf of a graph as a loader sees it: a value of a named object, under a key.
 public struct GraphLeaf: Hashable, Sendable, CustomStringConvertible {
-    /// `/NSObject.UINibObjectsKey/NSArray.[00002]/UILabel.UIText/NSString.NS.bytes` style path.
-    public var path: String
-    /// The value type name (`int8`, `double`, `data`, …) or `ref` for a repeated reference.
+    /// The tree path of the object holding the value (`/NSObject.UINibTopLevelObjectsKey/NSArray.[00001]`;
+    /// empty for the root).
+    public var object: String
+    /// That object's class.
+    public var objectClass: String
+    /// The key, extended through value objects (`UIText/NSString.NS.bytes`), `[00002]` for an array
+    /// element, `{name}` for a dictionary value, `(order)` for an array's order.
+    public var key: String
+    /// The value type name (`int8`, `double`, `data`, …), `ref` for a reference to a named object,
+    /// `order` / `order-indifferent` for an array's order, `depth-limit` or `truncated`.
     public var type: String
-    /// The value as text (a canonical path for `ref`).
+    /// The value as text (`path@Class` for `ref`, `in order` or the other order for `order`).
     public var value: String
+
+    public init(object: String, objectClass: String, key: String, type: String, value: String) {
+        self.object = object
+        self.objectClass = objectClass
+        self.key = key
+        self.type = type
+        self.value = value
+    }
+
+    /// `/NSObject.UINibObjectsKey/NSArray.[00002]/UILabel.UIText/NSString.NS.bytes` style path.
+    public var path: String { objectClass.isEmpty ? key : "\(object)/\(objectClass).\(key)" }
 
     public var description: String { "\(path) \(type) \(value)" }
 }
 
-/// Flattens a graph into leaves, the definition behind `nibc diff` (the same as
-/// `shared/tools/nibcheck.py`, so their scores agree).
+/// Flattens a graph into leaves, the definition behind `nibc diff` and every fidelity score.
 ///
-/// Objects without references (strings, numbers, data) are expanded wherever they are referenced, so
-/// sharing them or not does not matter. Every other object is expanded once, at the first path that
-/// reaches it in a depth-first walk taking keys in sorted order; later references become `ref` leaves
-/// naming that path. Array entries keep their index, set entries do not, dictionary values are named
-/// by their key's string. Floating-point values are rounded to 4 decimals.
+/// Objects are named by their place in the tree (`GraphNaming`, `GraphKeyRoles`): the cheapest path from
+/// the root where containment keys cost 1 and links (connections, object lists, back-links, constraint
+/// items, targets, delegates, …) cost more than any containment path. So a different order of the
+/// connection list, of the object table or of a key-view loop renames nothing. Each named object gives
+/// one leaf per value; objects without references (strings, numbers, data) are expanded wherever they are
+/// referenced, so sharing them or not does not matter; a reference to another named object is a `ref`
+/// leaf naming it, unless that reference is the one that names it. Array entries keep their index, set
+/// entries do not, dictionary values are named by their key's string. In a comparison (`NibDiff`), an
+/// ordered array that shares two or more elements with the reference's array of the same name has one
+/// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals.
 public enum GraphLeaves {
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
-    /// Deepest nesting followed by default. Paths grow with depth, so the cost of a walk grows with the
-    /// square of the depth; real nibs stay far below this.
+    /// Deepest containment path named by default; real nibs stay far below this.
     public static let defaultMaxDepth = 1_000
-    /// Most characters of leaf paths produced before a walk stops (a hostile graph could otherwise ask
-    /// for gigabytes of path text).
+    /// Most characters of names and leaf paths produced before a walk stops (a hostile graph could
+    /// otherwise ask for gigabytes of path text).
     public static let defaultPathBudget = 256 << 20
 
-    /// The leaves of `graph`, in walk order. Deeper than `maxDepth` an object becomes one `depth-limit`
-    /// leaf; past `pathBudget` characters of paths the walk stops with a final `truncated` leaf.
+    /// The value of an `(order)` leaf whose array stands as in the reference.
+    public static let inOrder = "in order"
+
+    /// The leaves of `graph`, in naming order. An object deeper than `maxDepth` becomes one `depth-limit`
+    /// leaf where it is referenced; past `pathBudget` characters the walk stops with a final `truncated` leaf.
     public static func leaves(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth,
                               pathBudget: Int = defaultPathBudget) -> [GraphLeaf] {
-        let objects = graph.objects
-        guard !objects.isEmpty else { return [] }
-        var out = [GraphLeaf]()
-        var canonical = [String?](repeating: nil, count: objects.count)
-        let isLeafObject = objects.map { o in !o.entries.contains { $0.value.objectIndex != nil } }
-
-        struct Frame {
-            var entries: [(key: String, value: NibGraphValue)]
-            var next: Int
-            var path: String
-            var className: String
-        }
-        var stack = [Frame]()
-
-        func stringOf(_ index: Int) -> String? {
-            for entry in objects[index].entries where entry.key == "NS.bytes" {
-                if case .data(let bytes) = entry.value { return String(decoding: bytes, as: UTF8.self) }
-            }
-            return nil
-        }
-
-        func visit(_ index: Int, path: String) {
-            let object = objects[index]
-            let cls = object.className
-            if let canon = canonical[index], !isLeafObject[index] {
-                out.append(GraphLeaf(path: path, type: "ref", value: canon))
-                return
-            }
-            canonical[index] = path + "@" + cls
-            if stack.count >= maxDepth {
-                out.append(GraphLeaf(path: path, type: "depth-limit", value: cls))
-                return
-            }
-            var entries = [(key: String, value: NibGraphValue)]()
-            var raw = object.entries
-            if dictionaryClasses.contains(cls) {
-                let elements = raw.filter { $0.key == "UINibEncoderEmptyKey" }.map(\.value)
-                raw.removeAll { $0.key == "UINibEncoderEmptyKey" }
-                var i = 0
-                while i + 1 < elements.count {
-                    var label: String? = nil
-                    if case .object(let k) = elements[i] { label = stringOf(k) }
-                    entries.append(("{\(label ?? "#\(i / 2)")}", elements[i + 1]))
-                    i += 2
-                }
-            }
-            var position = 0
-            for entry in raw {
-                var key = entry.key
-                if key == "UINibEncoderEmptyKey" {
-                    key = setClasses.contains(cls) ? "[]" : "[" + String(position).leftPadded(5) + "]"
-                    position += 1
-                }
-                entries.append((key, entry.value))
-            }
-            // Stable sort by key, like Python's sort with a key function.
-            let sorted = entries.enumerated().sorted { a, b in
-                a.element.key != b.element.key ? a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8) : a.offset < b.offset
-            }.map(\.element)
-            stack.append(Frame(entries: sorted, next: 0, path: path, className: cls))
-        }
-
-        visit(0, path: "")
         var budget = pathBudget
-        while !stack.isEmpty {
-            if budget < 0 {
-                out.append(GraphLeaf(path: "", type: "truncated", value: "path budget of \(pathBudget) characters exhausted"))
-                break
+        let naming = GraphNaming(GraphFacts(graph), maxDepth: maxDepth, pathBudget: &budget)
+        return leaves(of: naming, orderLeaves: [], pathBudget: &budget, originalBudget: pathBudget)
+    }
+
+    /// The tree-path name of each object of `graph` (nil when the root does not reach it), as `nibc diff`
+    /// names it.
+    public static func objectNames(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth) -> [String?] {
+        var budget = defaultPathBudget
+        return GraphNaming(GraphFacts(graph), maxDepth: maxDepth, pathBudget: &budget).names
+    }
+
+    static func indexLabel(_ position: Int) -> String { "[" + String(position).leftPadded(5) + "]" }
+
+    /// The leaves of a named graph; the arrays in `orderLeaves` get an `(order)` leaf.
+    static func leaves(of naming: GraphNaming, orderLeaves: Set<Int>, pathBudget budget: inout Int, originalBudget: Int) -> [GraphLeaf] {
+        let facts = naming.facts
+        var out = [GraphLeaf]()
+        func truncated() -> [GraphLeaf] {
+            out.append(GraphLeaf(object: "", objectClass: "", key: "", type: "truncated",
+                                 value: "text budget of \(originalBudget) characters (paths and values) exhausted"))
+            return out
+        }
+        if naming.truncated { return truncated() }
+        for i in naming.order {
+            let name = naming.names[i]!
+            let cls = facts.className(i)
+            let labels = naming.elementLabels[i]
+            for e in facts.entries(i) {
+                let key = e.position.flatMap { labels?[$0] } ?? e.label
+                budget -= name.utf8.count + key.utf8.count + cls.utf8.count + 2
+                if budget < 0 { return truncated() }
+                guard let t = facts.target(e.value) else {
+                    // Values count against the budget too: data leaves can be megabytes of hex.
+                    let value = text(e.value)
+                    budget -= value.utf8.count
+                    if budget < 0 { return truncated() }
+                    out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: e.value.valueType.description, value: value))
+                    continue
+                }
+                if facts.isValueObject[t] {
+                    // A shared string is expanded at every reference to it, so each expansion is charged.
+                    if !expand(t, object: name, objectClass: cls, key: key, facts: facts, budget: &budget, into: &out) { return truncated() }
+                    continue
+                }
+                let here = "\(name)/\(cls).\(key)"
+                if let target = naming.names[t] {
+                    if target != here { out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "ref", value: target + "@" + facts.className(t))) }
+                } else if naming.tooDeep.contains(t) {
+                    out.append(GraphLeaf(object: name, objectClass: cls, key: key, type: "depth-limit", value: facts.className(t)))
+                }
             }
-            let top = stack.count - 1
-            if stack[top].next >= stack[top].entries.count {
-                stack.removeLast()
-                continue
-            }
-            let (key, value) = stack[top].entries[stack[top].next]
-            stack[top].next += 1
-            let p = "\(stack[top].path)/\(stack[top].className).\(key)"
-            budget -= p.utf8.count
-            switch value {
-            case .object(let target), .conditionalObject(let target):
-                visit(target, path: p)
-            default:
-                out.append(GraphLeaf(path: p, type: value.valueType.description, value: text(value)))
+            if orderLeaves.contains(i) {
+                let indifferent = GraphKeyRoles.orderIndifferentKeys.contains(naming.namingKey[i] ?? "")
+                let value = naming.orders[i].map { $0.other.joined(separator: ", ") } ?? inOrder
+                out.append(GraphLeaf(object: name, objectClass: cls, key: "(order)", type: indifferent ? "order-indifferent" : "order", value: value))
             }
         }
         return out
+    }
+
+    /// The leaves of a value object (no references) under `key`, one per entry; false when they exhaust
+    /// `budget` (characters of keys and values).
+    static func expand(_ i: Int, object: String, objectClass: String, key: String, facts: GraphFacts,
+                       budget: inout Int, into out: inout [GraphLeaf]) -> Bool {
+        let cls = facts.className(i)
+        for e in facts.entries(i) {
+            let value = text(e.value)
+            let entryKey = "\(key)/\(cls).\(e.label)"
+            budget -= value.utf8.count + entryKey.utf8.count
+            if budget < 0 { return false }
+            out.append(GraphLeaf(object: object, objectClass: objectClass, key: entryKey,
+                                 type: e.value.valueType.description, value: value))
+        }
+        return true
     }
 
     static func text(_ value: NibGraphValue) -> String {
@@ -130,8 +143,19 @@ public enum GraphLeaves {
         case .float(let f): return rounded(Double(f))
         case .double(let d): return rounded(d)
         case .null: return "None"
-        case .data(let bytes): return bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
+        case .data(let bytes): return hex(bytes)
         case .object(let i), .conditionalObject(let i): return "#\(i)"
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            for (i, b) in bytes.enumerated() {
+                buffer[2 * i] = digits[Int(b >> 4)]
+                buffer[2 * i + 1] = digits[Int(b & 15)]
+            }
+            return bytes.count * 2
         }
     }
 
@@ -141,23 +165,63 @@ public enum GraphLeaves {
         return String(r == 0 ? 0 : r)
     }
 
-    /// The order-blind form of a leaf: array positions dropped, references reduced to their class.
+    /// The loose form of a leaf: references reduced to their target's class, and the positions dropped
+    /// from the names of elements of arrays a loader reads in any order (connections, object lists,
+    /// constraints; `GraphKeyRoles.orderIndifferentKeys`) and of AppKit's object-table children. Other
+    /// elements keep their position, which the pairing with the reference made independent of order.
     public static func loosen(_ leaf: GraphLeaf) -> GraphLeaf {
-        var path = ""
-        var i = leaf.path.startIndex
-        let p = leaf.path
-        while i < p.endIndex {
-            if p[i] == "[", let close = p[i...].firstIndex(of: "]"), p.index(after: i) < close,
-               p[p.index(after: i)..<close].allSatisfy(\.isNumber) {
-                path += "[]"
-                i = p.index(after: close)
+        loosen([leaf])[0]
+    }
+
+    /// `loosen` over many leaves, converting each object path once.
+    public static func loosen(_ leaves: [GraphLeaf]) -> [GraphLeaf] {
+        var objects = [String: (name: String, lastKey: Substring?)]()
+        return leaves.map { leaf in
+            var value = leaf.value
+            if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
+            let object: (name: String, lastKey: Substring?)
+            if let known = objects[leaf.object] {
+                object = known
             } else {
-                path.append(p[i])
-                i = p.index(after: i)
+                object = (looseName(leaf.object), leaf.object.split(separator: "/").last.map(segmentKey))
+                objects[leaf.object] = object
             }
+            var key = leaf.key
+            if key.hasPrefix("[") || key.hasPrefix("(owns)[") {
+                let end = key.firstIndex(of: "/") ?? key.endIndex
+                key = looseLabel(String(key[..<end]), heldBy: object.lastKey) + key[end...]
+            }
+            return GraphLeaf(object: object.name, objectClass: leaf.objectClass, key: key, type: leaf.type, value: value)
         }
-        var value = leaf.value
-        if leaf.type == "ref", let at = value.lastIndex(of: "@") { value = String(value[value.index(after: at)...]) }
-        return GraphLeaf(path: path, type: leaf.type, value: value)
+    }
+
+    /// A tree path in loose form (see `loosen`).
+    public static func looseName(_ path: String) -> String {
+        guard path.contains("[") else { return path }
+        var out = [String]()
+        var previousKey: Substring? = nil
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            let key = segmentKey(segment)
+            if let dot = segment.firstIndex(of: "."), key.hasPrefix("[") || key.hasPrefix("(owns)[") {
+                out.append(segment[..<dot] + "." + looseLabel(String(key), heldBy: previousKey))
+            } else {
+                out.append(String(segment))
+            }
+            previousKey = key
+        }
+        return out.joined(separator: "/")
+    }
+
+    /// The key part of a `Class.key` path segment (class names have no dot).
+    static func segmentKey(_ segment: Substring) -> Substring {
+        guard let dot = segment.firstIndex(of: ".") else { return segment }
+        return segment[segment.index(after: dot)...]
+    }
+
+    static func looseLabel(_ label: String, heldBy key: Substring?) -> String {
+        if label.hasPrefix("(owns)[") { return "(owns)[]" }
+        guard let key, GraphKeyRoles.orderIndifferentKeys.contains(String(key)),
+              label.first == "[", label.last == "]", label.dropFirst().dropLast().allSatisfy(\.isNumber) else { return label }
+        return "[]"
     }
 }

@@ -1,6 +1,6 @@
 import NibArchive
 
-/// The comparison of two nibs as object graphs, behind `nibc diff`.
+/// The comparison of two nibs as object graphs, behind `nibc diff` and every fidelity score.
 public struct NibDiffResult: Sendable {
     /// Leaves of the reference missing from the other graph (multiset difference).
     public var missing: [GraphLeaf]
@@ -10,22 +10,38 @@ public struct NibDiffResult: Sendable {
     public var referenceLeafCount: Int
     /// Number of reference leaves matched in the other graph.
     public var matchedLeafCount: Int
+    /// Ordered arrays whose elements stand in another order (the loader-indifferent ones only in strict mode).
+    public var orders: [OrderDifference]
 
-    /// matched / reference leaves (1 when the reference has none).
+    /// The score: matched / reference leaves (1 when the reference has none). An array whose shared
+    /// elements stand in another order counts as one unmatched leaf, its `(order)` leaf.
     public var score: Double { Double(matchedLeafCount) / Double(max(referenceLeafCount, 1)) }
     /// True when neither graph has a leaf the other lacks.
     public var isEquivalent: Bool { missing.isEmpty && extra.isEmpty }
+
+    /// The differences grouped by object, in the reference's naming order, then objects only in the other.
+    public var objects: [ObjectDifference] { ObjectDifference.group(missing: missing, extra: extra, orders: orders) }
 }
 
 /// Compares graphs by the multiset of their leaves (see `GraphLeaves`): what a loader sees, not table order.
 public enum NibDiff {
-    /// Compares `reference` with `other`; `loose` drops array positions and reference targets.
-    public static func compare(_ reference: NibGraph, _ other: NibGraph, loose: Bool = false) -> NibDiffResult {
-        var a = GraphLeaves.leaves(reference)
-        var b = GraphLeaves.leaves(other)
+    /// Compares `reference` with `other`. Objects of `other` are named by their place in its tree, the
+    /// elements of an ordered array paired with the reference's (`GraphNaming`). `loose` drops array
+    /// positions, reference targets and the order of arrays a loader reads in any order
+    /// (`GraphKeyRoles.orderIndifferentKeys`); the order of every other array still counts.
+    public static func compare(_ reference: NibGraph, _ other: NibGraph, loose: Bool = false,
+                               maxDepth: Int = GraphLeaves.defaultMaxDepth,
+                               pathBudget: Int = GraphLeaves.defaultPathBudget) -> NibDiffResult {
+        var budgetA = pathBudget, budgetB = pathBudget
+        let namingA = GraphNaming(GraphFacts(reference), maxDepth: maxDepth, pathBudget: &budgetA)
+        let namingB = GraphNaming(GraphFacts(other), reference: namingA, maxDepth: maxDepth, pathBudget: &budgetB)
+        var a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), pathBudget: &budgetA, originalBudget: pathBudget)
+        var b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), pathBudget: &budgetB, originalBudget: pathBudget)
+        var orders = namingB.order.compactMap { namingB.orders[$0] }
         if loose {
-            a = a.map(GraphLeaves.loosen)
-            b = b.map(GraphLeaves.loosen)
+            a = GraphLeaves.loosen(a.filter { $0.type != "order-indifferent" })
+            b = GraphLeaves.loosen(b.filter { $0.type != "order-indifferent" })
+            orders.removeAll(where: \.loaderIndifferent)
         }
         var counts = [GraphLeaf: Int]()
         for leaf in b { counts[leaf, default: 0] += 1 }
@@ -39,7 +55,7 @@ public enum NibDiff {
                 missing.append(leaf)
             }
         }
-        // Extra leaves in b's walk order, each as many times as it is unmatched.
+        // Extra leaves in b's naming order, each as many times as it is unmatched.
         var extra = [GraphLeaf]()
         for leaf in b {
             if let n = counts[leaf], n > 0 {
@@ -47,6 +63,6 @@ public enum NibDiff {
                 extra.append(leaf)
             }
         }
-        return NibDiffResult(missing: missing, extra: extra, referenceLeafCount: a.count, matchedLeafCount: matched)
+        return NibDiffResult(missing: missing, extra: extra, referenceLeafCount: a.count, matchedLeafCount: matched, orders: orders)
     }
 }

@@ -18,16 +18,32 @@ public struct NibDump {
         self.maxDataBytes = maxDataBytes
     }
 
+    /// Deepest nesting shown by indentation; deeper lines keep this indentation and start with `[depth]`, so
+    /// the text of a deep graph grows with its size, not with size times depth.
+    public static let maxIndentDepth = 64
+
     /// The dump text of `graph`.
     public func text(_ graph: NibGraph) -> String {
+        var out = ""
+        write(graph) { out += $0 }
+        return out
+    }
+
+    /// Writes the dump text of `graph` to `sink` in pieces of about `chunkSize` bytes (a command can print a
+    /// large dump without holding all of it).
+    public func write(_ graph: NibGraph, chunkSize: Int = 1 << 20, to sink: (String) -> Void) {
         var out = "NIBArchive coder \(graph.coderVersion), \(graph.objects.count) objects\n"
-        guard !graph.objects.isEmpty else { return out }
+        defer { sink(out) }
+        guard !graph.objects.isEmpty else { return }
         var printed = [Bool](repeating: false, count: graph.objects.count)
         // Stack of (object, next entry, depth); an object's header is printed when pushed.
         var stack: [(object: Int, entry: Int, depth: Int)] = []
         func open(_ index: Int, prefix: String, depth: Int) {
             let object = graph.objects[index]
-            if let text = Self.inlineString(object) {
+            // Strings print inline wherever they are used, long ones only the first time: a long string
+            // referenced from every value would otherwise multiply the output (and its UTF-8 check the time).
+            if let bytes = Self.stringBytes(object), !printed[index] || bytes.count <= maxDataBytes,
+               let text = String(validating: bytes, as: UTF8.self) {
                 out += "\(prefix)#\(index) \(object.className) \(Self.quote(text))\n"
                 printed[index] = true
                 return
@@ -52,8 +68,14 @@ public struct NibDump {
                 continue
             }
             stack[stack.count - 1].entry += 1
+            if out.utf8.count >= chunkSize {
+                sink(out)
+                out = ""
+            }
             let entry = entries[top.entry]
-            let indent = String(repeating: "  ", count: top.depth + 1)
+            let indent = top.depth < Self.maxIndentDepth
+                ? String(repeating: "  ", count: top.depth + 1)
+                : String(repeating: "  ", count: Self.maxIndentDepth) + "[\(top.depth + 1)] "
             switch entry.value {
             case .object(let target), .conditionalObject(let target):
                 open(target, prefix: "\(indent)\(entry.key) = ", depth: top.depth + 1)
@@ -61,15 +83,14 @@ public struct NibDump {
                 out += "\(indent)\(entry.key) = \(describe(entry.key, entry.value))\n"
             }
         }
-        return out
     }
 
-    /// The text of a plain `NSString`/`NSMutableString` object, if `object` is one.
-    static func inlineString(_ object: NibObject) -> String? {
+    /// The bytes of a plain `NSString`/`NSMutableString` object, if `object` is one.
+    static func stringBytes(_ object: NibObject) -> [UInt8]? {
         guard object.className == "NSString" || object.className == "NSMutableString",
               object.entries.count == 1, object.entries[0].key == "NS.bytes",
               case .data(let bytes) = object.entries[0].value else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// A value printed with its type.

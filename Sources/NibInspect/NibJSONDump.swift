@@ -10,6 +10,14 @@ import NibArchive
 public enum NibJSONDump {
     /// The JSON text of `graph`.
     public static func json(_ graph: NibGraph) -> String {
+        var out = ""
+        write(graph) { out += $0 }
+        return out
+    }
+
+    /// Writes the JSON text of `graph` to `sink` in pieces of about `chunkSize` bytes (a command can print a
+    /// large dump without holding all of it).
+    public static func write(_ graph: NibGraph, chunkSize: Int = 1 << 20, to sink: (String) -> Void) {
         var out = "{\"coderVersion\":\(graph.coderVersion),\"trailer\":\(graph.hasLNETrailer ? "\"LNE\"" : "\"none\"")"
         out += ",\"classFallbacks\":{"
         out += graph.classFallbacks.keys.sorted().map { name in
@@ -17,6 +25,10 @@ public enum NibJSONDump {
         }.joined(separator: ",")
         out += "},\"objects\":["
         for (index, object) in graph.objects.enumerated() {
+            if out.utf8.count >= chunkSize {
+                sink(out)
+                out = ""
+            }
             if index > 0 { out += "," }
             out += "\n{\"index\":\(index),\"class\":\(string(object.className)),\"values\":["
             for (e, entry) in object.entries.enumerated() {
@@ -25,7 +37,7 @@ public enum NibJSONDump {
             }
             out += "]}"
         }
-        return out + "\n]}\n"
+        sink(out + "\n]}\n")
     }
 
     static func value(_ key: String, _ value: NibGraphValue) -> String {

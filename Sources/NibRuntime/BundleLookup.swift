@@ -46,9 +46,11 @@ public struct NibBundle: Sendable {
         return nil
     }
 
-    /// The file inside a compiled `.nib` directory to load.
+    /// The file inside a compiled `.nib` directory to load: `keyedobjects.nib` of an old nib bundle, else the
+    /// newest `objects-<version>+.nib` not newer than `osVersion`, else `runtime.nib`.
     public static func resolveNibDirectory(_ path: String, osVersion: Double? = nil) -> String? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        if names.contains("keyedobjects.nib") { return (path as NSString).appendingPathComponent("keyedobjects.nib") }
         var best: (Double, String)?
         for n in names where n.hasPrefix("objects-") && n.hasSuffix("+.nib") {
             let v = n.dropFirst("objects-".count).dropLast("+.nib".count)

@@ -129,7 +129,7 @@ struct PlanOutlet: Sendable {
     /// The destination's graph entry; -1 when the destination is not an object (the outlet is nil).
     let target: Int32
     /// Held strongly (retained when set, released in the object's `deinit`) unless something else keeps the
-    /// destination alive (`ownedOutsideOutlets`).
+    /// destination alive or the reference would close a cycle (`InstantiationPlan.strongOutlets`).
     let strong: Bool
 }
 
@@ -169,10 +169,10 @@ final class InstantiationPlan: Sendable {
     let ownerOutletLabels: Set<String>
     /// The nested nibs, in archive order.
     let nestedNibs: [NibTemplate]
-    /// Per archive object: whether something other than an outlet keeps it alive — a placeholder (owned by the
-    /// caller) or an object strongly reachable from a top-level object through archived values. Generic
-    /// objects hold outlets to such objects weakly, so outlets (delegates, back links) never form cycles.
-    let ownedOutsideOutlets: [Bool]
+    /// Per connection: whether a generic source holds this outlet's destination strongly. Only an outlet to an
+    /// object nothing else keeps alive is strong, and only when that adds no cycle (see
+    /// `PlanBuilder.strongOutlets`), so outlets (delegates, back links) never form retain cycles.
+    let strongOutlets: [Bool]
     /// Per plan value: the value already converted when it holds no reference (the same for every
     /// instantiation, so instantiations share it instead of rebuilding it); `.null` for values with references.
     /// Holds only scalars, strings, data, numbers, nested templates and collections of those.
@@ -197,7 +197,7 @@ final class InstantiationPlan: Sendable {
 
     init(platform: Platform, slots: [PlanSlot], instances: [PlanInstance], placeholders: [(index: Int32, kind: PlanPlaceholder)],
          keys: PlanKeys, valueKeys: [Int32], values: [PlanValue], connections: [PlanConnection], topLevel: [Int32],
-         awakeOrder: [Int32], ownerOutletLabels: Set<String>, nestedNibs: [NibTemplate], ownedOutsideOutlets: [Bool]) {
+         awakeOrder: [Int32], ownerOutletLabels: Set<String>, nestedNibs: [NibTemplate], strongOutlets: [Bool]) {
         self.platform = platform
         self.slots = slots
         self.instances = instances
@@ -212,7 +212,7 @@ final class InstantiationPlan: Sendable {
         self.registeredInstances = instances.indices.filter { instances[$0].registered != nil }.map { Int32($0) }
         self.ownerOutletLabels = ownerOutletLabels
         self.nestedNibs = nestedNibs
-        self.ownedOutsideOutlets = ownedOutsideOutlets
+        self.strongOutlets = strongOutlets
         let constants = values.map { $0.hasRefs ? NibDecodedValue.null : Self.constant($0) }
         self.constantValues = constants
         var entryIndex = [Int32](repeating: -1, count: slots.count)
@@ -253,10 +253,10 @@ final class InstantiationPlan: Sendable {
         var loaderOutlets = [PlanOutlet](repeating: PlanOutlet(label: "", target: -1, strong: false),
                                          count: Int(outletStart[instances.count]))
         var cursor = outletStart
-        for case .outlet(let source, let label, let destination) in connections {
-            guard let n = genericSource(source) else { continue }
+        for (k, connection) in connections.enumerated() {
+            guard case .outlet(let source, let label, let destination) = connection, let n = genericSource(source) else { continue }
             let target = destination.refIndex.map { entryIndex[$0] } ?? -1
-            let strong = !(destination.refIndex.map { ownedOutsideOutlets[$0] } ?? false)
+            let strong = strongOutlets[k]
             loaderOutlets[Int(cursor[n])] = PlanOutlet(label: label, target: target, strong: strong)
             cursor[n] += 1
         }
@@ -285,12 +285,24 @@ struct PlanBuilder {
     var placeholders: [(index: Int32, kind: PlanPlaceholder)] = []
     var valueKeys: [Int32] = []
     var values: [PlanValue] = []
-    var valueCache: [Int: PlanValue] = [:]
+    /// Decoded value objects with how many plan values each expands to when copied (its elements, deeply):
+    /// a collection shared by several others is decoded once but copied at every use, so a few hundred bytes
+    /// of nested shared arrays could otherwise ask for 2^60 values.
+    var valueCache: [Int: (value: PlanValue, size: Int)] = [:]
     var nested: [NibTemplate] = []
     var className: [String] = []
     /// Key indices of the keys the builder asks for, resolved once.
     var keyCache: [String: Int?] = [:]
     var inProgress = Set<Int>()
+    /// Value objects (collections) being decoded inside one another; bounded by `maxDepth` because decoding,
+    /// converting and freeing plan values recurse once per level.
+    var depth = 0
+    let maxDepth: Int
+    /// Plan values the decoded objects' values expand to so far, bounded by `expansionBudget`.
+    var expandedTotal = 0
+    let expansionBudget: Int
+    /// The first bound exceeded, reported by `build()` as `malformedGraph`.
+    var limitExceeded: String?
 
     static let structuralClasses: Set<String> = [
         "NSIBObjectData", "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection",
@@ -314,9 +326,12 @@ struct PlanBuilder {
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
     static let nibClasses: Set<String> = ["UINib", "NSNib"]
 
-    init(archive: NibArchive, registry: NibClassRegistry) {
+    init(archive: NibArchive, registry: NibClassRegistry, options: NibReadOptions = .init()) {
         self.archive = archive
         self.registry = registry
+        maxDepth = options.maxGraphDepth
+        // Real nibs expand to about their value count (strings and numbers are copied where they are used).
+        expansionBudget = (4 << 20) + 16 * archive.valueCount
     }
 
     mutating func key(_ name: String) -> Int? {
@@ -346,6 +361,10 @@ struct PlanBuilder {
     mutating func build() throws(NibLoadingError) -> InstantiationPlan {
         let count = archive.objectCount
         guard count > 0 else { throw .malformedGraph("no root object") }
+        // Plan indices are Int32, and the expansion budget is 16 x the values: both stay in range.
+        guard archive.valueCount <= Int(Int32.max) / 32 else {
+            throw .malformedGraph("\(archive.valueCount) values, more than a plan indexes (\(Int(Int32.max) / 32))")
+        }
         className = (0..<count).map { archive.className(ofObject: $0) }
         let keyNames = (0..<archive.keyCount).map { archive.key($0) }
 
@@ -527,20 +546,23 @@ struct PlanBuilder {
         }
         for n in instances.indices where !seen[n] { awake.append(Int32(n)) }
 
-        let ownedOutsideOutlets = assignOwnership(topLevel: topLevel)
+        if let limitExceeded { throw .malformedGraph(limitExceeded) }
+        let (owned, tree) = assignOwnership(topLevel: topLevel)
+        let strongOutlets = strongOutlets(connections, owned: owned, tree: tree)
         return InstantiationPlan(platform: platform, slots: slots, instances: instances, placeholders: placeholders,
                                  keys: PlanKeys(names: keyNames), valueKeys: valueKeys, values: values, connections: connections,
                                  topLevel: topLevel, awakeOrder: awake, ownerOutletLabels: ownerOutlets, nestedNibs: nested,
-                                 ownedOutsideOutlets: ownedOutsideOutlets)
+                                 strongOutlets: strongOutlets)
     }
 
     /// Makes the strong references of generic objects a forest: breadth-first from the top-level objects (then
     /// from any object not reached), the first reference to an object owns it and stays strong; every other
     /// reference (back links, cross links, placeholders) becomes weak. Returns, per object, whether it is kept
-    /// alive by something other than an outlet.
-    mutating func assignOwnership(topLevel: [Int32]) -> [Bool] {
+    /// alive by something other than an outlet, and the root of the tree that reached it (-1: none).
+    mutating func assignOwnership(topLevel: [Int32]) -> (owned: [Bool], tree: [Int32]) {
         var owned = Array(repeating: false, count: slots.count)
         var visited = Array(repeating: false, count: slots.count)
+        var tree = [Int32](repeating: -1, count: slots.count)
         for (i, _) in placeholders { owned[Int(i)] = true; visited[Int(i)] = true }
         func rewrite(_ v: PlanValue, queue: inout [Int]) -> PlanValue {
             switch v {
@@ -567,6 +589,7 @@ struct PlanBuilder {
             while head < queue.count {
                 let i = queue[head]
                 head += 1
+                tree[i] = Int32(root)
                 guard case .instance(let n) = slots[i] else { continue }
                 let info = instances[Int(n)]
                 for v in Int(info.valueStart)..<Int(info.valueEnd) {
@@ -575,7 +598,40 @@ struct PlanBuilder {
                 }
             }
         }
-        return owned
+        return (owned, tree)
+    }
+
+    /// Which outlets of generic objects hold their destination strongly: only those to an object nothing else
+    /// keeps alive (`owned` false: the root of a tree no top-level object reaches), the first such outlet
+    /// only, and never one that would close a cycle. A strong outlet hangs the destination's tree under the
+    /// source's; union-find over the trees tells when source and destination are already in one (a mutated
+    /// nib whose view controller is not top-level, with an outlet back to it from an object it owns, leaked
+    /// every instantiation before: found by the nib-instantiate fuzz target).
+    func strongOutlets(_ connections: [PlanConnection], owned: [Bool], tree: [Int32]) -> [Bool] {
+        var owned = owned
+        var parent = Array(0..<Int32(slots.count))
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != Int32(x) {
+                parent[x] = parent[Int(parent[x])]  // path halving
+                x = Int(parent[x])
+            }
+            return x
+        }
+        var strong = Array(repeating: false, count: connections.count)
+        for (k, connection) in connections.enumerated() {
+            guard case .outlet(let source, _, let destination) = connection, let t = destination.refIndex,
+                  t >= 0, t < slots.count, !owned[t],
+                  case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { continue }
+            let s = Int(source)
+            let sourceTree = find(tree[s] >= 0 ? Int(tree[s]) : s)
+            let targetTree = find(tree[t] >= 0 ? Int(tree[t]) : t)
+            guard sourceTree != targetTree else { continue }
+            parent[targetTree] = Int32(sourceTree)
+            owned[t] = true
+            strong[k] = true
+        }
+        return strong
     }
 
     /// The object referenced by `key` of `object` when it is created or a placeholder.
@@ -632,18 +688,34 @@ struct PlanBuilder {
             switch slots[j] {
             case .structural: return .null
             case .instance, .placeholder: return .ref(Int32(j))
-            case .value: return valueObject(j)
+            case .value:
+                let value = valueObject(j)
+                // Only values used outside a value object count: the objects' own elements are in their size.
+                if depth == 0 {
+                    expandedTotal = expandedTotal &+ (valueCache[j]?.size ?? 1)
+                    if expandedTotal > expansionBudget && limitExceeded == nil {
+                        limitExceeded = "value objects expand to more than \(expansionBudget) values (collections shared inside one another)"
+                    }
+                }
+                return value
             }
         }
     }
 
     mutating func valueObject(_ j: Int) -> PlanValue {
-        if let cached = valueCache[j] { return cached }
+        if let cached = valueCache[j] { return cached.value }
         if inProgress.contains(j) { return .null }
+        guard depth < maxDepth, limitExceeded == nil else {
+            if limitExceeded == nil { limitExceeded = "value objects nested deeper than \(maxDepth) levels (object \(j))" }
+            return .null
+        }
         inProgress.insert(j)
-        defer { inProgress.remove(j) }
+        depth += 1
+        defer { inProgress.remove(j); depth -= 1 }
         let cls = className[j]
         let result: PlanValue
+        // Plan values this object expands to: 1, plus its elements' for collections.
+        var size = 1
         if Self.stringClasses.contains(cls) {
             result = .string(stringObject(j) ?? "")
         } else if Self.dataClasses.contains(cls) {
@@ -673,15 +745,18 @@ struct PlanBuilder {
             var elements = [PlanValue]()
             var refs = false
             for v in collectionElements(j) {
-                let e = planValue(archive.value(v))
+                let value = archive.value(v)
+                let e = planValue(value)
                 refs = refs || e.hasRefs
                 elements.append(e)
+                if case .object(let k) = value, let s = valueCache[k]?.size { size = size &+ s } else { size = size &+ 1 }
             }
             if Self.setClasses.contains(cls) { result = .set(elements, refs: refs) }
             else if Self.dictionaryClasses.contains(cls) { result = .dictionary(elements, refs: refs) }
             else { result = .array(elements, refs: refs) }
         }
-        valueCache[j] = result
+        // Saturates well below overflow: past the budget the build fails anyway.
+        valueCache[j] = (result, min(size, expansionBudget &+ 1))
         return result
     }
 }

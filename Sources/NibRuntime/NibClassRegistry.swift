@@ -1,3 +1,4 @@
+import NibArchive
 import Synchronization
 
 /// A registered Swift type, as stored in the registry and in instantiation plans.
@@ -49,28 +50,14 @@ public final class NibClassRegistry: Sendable {
         }
     }
 
-    /// The Swift runtime name IB writes for a Swift class: `_TtC<len><module><len><class>`.
+    /// The Swift runtime name IB writes for a Swift class: `_TtC<len><module><len><class>` (nested
+    /// classes `Outer.Inner` add a level each; see `SwiftClassName`).
     public static func mangledName(module: String, className: String) -> String {
-        "_TtC\(module.utf8.count)\(module)\(className.utf8.count)\(className)"
+        SwiftClassName.mangled(module: module, name: className)
     }
 
-    /// `Module.Class` for a simple `_TtC<len><module><len><class>` name, else nil.
-    public static func demangle(_ name: String) -> String? {
-        guard name.hasPrefix("_TtC") else { return nil }
-        var rest = Substring(name.dropFirst(4))
-        var parts = [Substring]()
-        for _ in 0..<2 {
-            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
-            guard let len = Int(digits), len > 0 else { return nil }
-            rest = rest.dropFirst(digits.count)
-            guard rest.utf8.count >= len else { return nil }
-            let part = Substring(rest.utf8.prefix(len))
-            parts.append(part)
-            rest = Substring(rest.utf8.dropFirst(len))
-        }
-        guard rest.isEmpty else { return nil }
-        return "\(parts[0]).\(parts[1])"
-    }
+    /// `Module.Class` (or `Module.Outer.Inner`) for a mangled Swift class name, else nil.
+    public static func demangle(_ name: String) -> String? { SwiftClassName.demangled(name) }
 
     /// Whether `name` (or its demangled form) is registered.
     public func isRegistered(_ name: String) -> Bool { lookup(name) != nil }

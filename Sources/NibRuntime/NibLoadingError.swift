@@ -1,4 +1,5 @@
 import NibArchive
+import PropertyList
 
 /// A failure while loading or instantiating a nib; `description` is UIKit's message text where UIKit has one.
 public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -18,6 +19,8 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
     case nibNotFound(name: String, directory: String)
     /// The archive could not be read.
     case archive(NibArchiveError)
+    /// The keyed-archive nib could not be read.
+    case keyedArchive(PropertyListError)
     /// The file could not be read.
     case io(path: String, message: String)
     /// The archive is readable but its object graph does not follow the nib conventions.
@@ -44,6 +47,8 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
             return "Could not load NIB in bundle: 'NSBundle <\(directory)> (loaded)' with name '\(name)'"
         case .archive(let error):
             return "invalid nib archive: \(error)"
+        case .keyedArchive(let error):
+            return "invalid keyed-archive nib: \(error)"
         case .io(let path, let message):
             return "\(path): \(message)"
         case .malformedGraph(let message):

@@ -16,6 +16,12 @@ struct GraphEntry {
 struct GraphHeader {
     let plan: InstantiationPlan
     let count: Int
+    /// How many `genericObjectDied` calls of this graph are running inside one another: freeing an object
+    /// releases what it owns, which may free it in turn, so a chain of owners recurses once per link.
+    var releaseDepth = 0
+    /// Releases put off because `releaseDepth` reached `NibObjectGraph.maxReleaseDepth`; the outermost call
+    /// does them, so a deep ownership chain (100 000 nested views) frees in a loop, not on the stack.
+    var deferredReleases: [Unmanaged<AnyObject>] = []
 }
 
 /// The objects of one instantiation, shared by its generic objects: one allocation per instantiation instead of
@@ -65,18 +71,35 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
         entry(n).pointee.alive = false
         guard releasingOwned || loaderOutlets > 0 else { return }
         let plan = plan
+        // The header lives as long as the graph, which every generic object (this one too) holds.
+        let header = withUnsafeMutablePointerToHeader { $0 }
+        @inline(__always) func release(_ object: Unmanaged<AnyObject>?) {
+            guard let object else { return }
+            if header.pointee.releaseDepth < Self.maxReleaseDepth { object.release() } else { header.pointee.deferredReleases.append(object) }
+        }
+        header.pointee.releaseDepth += 1
         if releasingOwned {
             let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
             plan.ownedTargets.withUnsafeBufferPointer { owned in
-                for i in start..<end { entry(Int(owned[i])).pointee.object?.release() }
+                for i in start..<end { release(entry(Int(owned[i])).pointee.object) }
             }
         }
         let first = Int(plan.outletStart[n])
         for i in first..<first + loaderOutlets {
             let o = plan.loaderOutlets[i]
-            if o.strong, o.target >= 0 { entry(Int(o.target)).pointee.object?.release() }
+            if o.strong, o.target >= 0 { release(entry(Int(o.target)).pointee.object) }
+        }
+        header.pointee.releaseDepth -= 1
+        guard header.pointee.releaseDepth == 0 else { return }
+        while let object = header.pointee.deferredReleases.popLast() {
+            header.pointee.releaseDepth = 1
+            object.release()
+            header.pointee.releaseDepth = 0
         }
     }
+
+    /// Deepest nesting of releases done on the stack (each level is a few frames of `deinit`).
+    static let maxReleaseDepth = 64
 
     /// The current target of a loader outlet.
     func target(of outlet: PlanOutlet) -> AnyObject? {

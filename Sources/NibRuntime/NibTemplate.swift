@@ -1,5 +1,7 @@
 import Foundation
+import KeyedArchive
 import NibArchive
+import PropertyList
 
 /// A portable `UINib`: reads a nib once, then instantiates any number of fresh copies of its object graph.
 ///
@@ -10,7 +12,6 @@ public final class NibTemplate: Sendable {
     enum Source: Sendable {
         case path(String)
         case bytes([UInt8])
-        case data(Data)
         /// An archive the caller already opened and verified.
         case archive(NibArchive)
     }
@@ -29,8 +30,11 @@ public final class NibTemplate: Sendable {
     public let registry: NibClassRegistry
     private let state: Locked<State>
 
-    /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not, or a compiled `.nib`
-    /// directory, which resolves to its newest `objects-*.nib` or its `runtime.nib`).
+    /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not, a keyed-archive nib, or a
+    /// compiled `.nib` directory, which resolves to its `keyedobjects.nib`, newest `objects-*.nib` or `runtime.nib`).
+    ///
+    /// A keyed archive is verified, mapped onto the graph model and written as NIBArchive in memory once, when
+    /// the template reads it; instantiation then follows the same plan as for a NIBArchive nib.
     public init(contentsOf path: String, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
         var isDirectory: ObjCBool = false
         let path = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -50,13 +54,10 @@ public final class NibTemplate: Sendable {
         state = Locked(State(archive: archive))
     }
 
-    /// Verifies `data`; it is kept for the template's lifetime.
-    public init(data: Data, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
-        source = .data(data)
-        self.registry = registry
-        let archive: NibArchive
-        do { archive = try NibArchive(data: data) } catch { throw .archive(error) }
-        state = Locked(State(archive: archive))
+    /// Verifies a copy of `data`, kept for the template's lifetime (copied once: a small `Data` keeps its
+    /// bytes inline and cannot be borrowed; re-reading after `purgeCache()` reuses the copy).
+    public convenience init(data: Data, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+        try self.init(bytes: [UInt8](data), registry: registry)
     }
 
     /// Uses an archive that is already open and verified (for example one a tool also inspects), so the
@@ -75,18 +76,33 @@ public final class NibTemplate: Sendable {
     }
 
     static func verify(bytes: [UInt8]) throws(NibLoadingError) -> NibArchive {
+        if bytes.starts(with: BinaryPropertyList.magic) { return try fromKeyed { () throws(PropertyListError) in try KeyedArchive(bytes: bytes) } }
         do { return try NibArchive(bytes: bytes) } catch { throw .archive(error) }
     }
 
-    static func verify(data: Data) throws(NibLoadingError) -> NibArchive {
-        do { return try NibArchive(data: data) } catch { throw .archive(error) }
-    }
-
     static func read(_ path: String) throws(NibLoadingError) -> NibArchive {
+        if let handle = FileHandle(forReadingAtPath: path) {
+            let head = (try? handle.read(upToCount: 8)) ?? Data()
+            try? handle.close()
+            if head.elementsEqual(BinaryPropertyList.magic) {
+                return try fromKeyed { () throws(PropertyListError) in try KeyedArchive(contentsOf: path) }
+            }
+        }
         do { return try NibArchive(contentsOf: path) } catch {
             if error.kind == .io { throw .io(path: path, message: error.message) }
             throw .archive(error)
         }
+    }
+
+    /// A keyed archive as a verified in-memory NIBArchive of the same graph.
+    static func fromKeyed(_ open: () throws(PropertyListError) -> KeyedArchive) throws(NibLoadingError) -> NibArchive {
+        let keyed: KeyedArchive
+        do { keyed = try open() } catch {
+            if error.kind == .io { throw .io(path: "", message: error.message) }
+            throw .keyedArchive(error)
+        }
+        let bytes = NibArchiveWriter(options: .keyedConversion).write(NibGraph(keyed))
+        do { return try NibArchive(bytes: bytes) } catch { throw .archive(error) }
     }
 
     /// The file the template reads, when it was created from a path.
@@ -127,8 +143,6 @@ public final class NibTemplate: Sendable {
                     s.fileReads += 1
                 case .bytes(let b):
                     archive = try Self.verify(bytes: b)
-                case .data(let d):
-                    archive = try Self.verify(data: d)
                 case .archive(let a):
                     archive = a
                 }

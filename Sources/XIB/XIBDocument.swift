@@ -138,8 +138,9 @@ public struct XIBDocument: Sendable {
         self.type = type
         targetRuntime = root.attribute("targetRuntime")
         if let runtime = targetRuntime {
-            let expected = platform == .iOS ? "iOS." : "MacOSX."
-            guard runtime.hasPrefix(expected) else {
+            // UIKit documents also target tvOS (`AppleTV`) and watchOS (`watchKit`) runtimes.
+            let expected = platform == .iOS ? ["iOS.", "AppleTV", "watchKit"] : ["MacOSX."]
+            guard expected.contains(where: runtime.hasPrefix) else {
                 throw fail(.invalidDocument, "targetRuntime '\(runtime)' does not match document type '\(type)'", at: root, attribute: "targetRuntime")
             }
         }
@@ -181,6 +182,9 @@ public struct XIBDocument: Sendable {
         }
         self.ids = ids
     }
+
+    /// Every `id` in the document, in no particular order.
+    public var identifiers: Dictionary<String, Int32>.Keys { ids.keys }
 
     /// The element whose `id` attribute is `id`, or nil.
     public func element(withID id: String) -> XMLTree.Element? {

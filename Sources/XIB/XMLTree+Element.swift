@@ -18,7 +18,10 @@ extension XMLTree {
 
         /// Whether the element is named `name`.
         @inline(__always)
-        public func isNamed(_ name: String) -> Bool { storage.names[Int(record.name)] == name }
+        public func isNamed(_ name: String) -> Bool {
+            let id = Int(record.name)
+            return storage.interner.lengths[id] == Int32(name.utf8.count) && storage.names[id] == name
+        }
 
         /// Location of the `<` of the start tag.
         public var location: SourceLocation { storage.location(ofOffset: Int(record.start)) }
@@ -72,8 +75,13 @@ extension XMLTree {
         func attributeIndex(_ name: String) -> Int? {
             let r = record
             let start = Int(r.attributeStart)
-            for i in start..<start + Int(r.attributeCount) where storage.names[Int(storage.attributes[i].name)] == name {
-                return i
+            // Names of another length are rejected on the interned length: String's == spends most of its
+            // time on unequal strings, which are most of the candidates.
+            let length = Int32(name.utf8.count)
+            let lengths = storage.interner.lengths
+            for i in start..<start + Int(r.attributeCount) {
+                let id = Int(storage.attributes[i].name)
+                if lengths[id] == length && storage.names[id] == name { return i }
             }
             return nil
         }

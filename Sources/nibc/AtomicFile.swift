@@ -36,7 +36,10 @@ enum AtomicFile {
                 written += n
             }
         }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        // No fsync, as compilers do: the rename already guarantees that readers see the old or the whole
+        // new file, and a build output is reproducible from its input. It cost ~5 ms per file on a busy disk,
+        // most of a batch's wall time (379 corpus XIBs: 2.3 s with it, 0.4 s of CPU). Write errors still
+        // surface from write(2) and close(2).
         if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temp)

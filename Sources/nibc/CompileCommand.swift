@@ -20,8 +20,11 @@ struct CompileCommand: ParsableCommand {
             Diagnostics print as file:line:col: warning|error: message (or JSON lines with --diagnostics-format json). Outputs are written atomically: when a file fails, nothing is written for it and an existing output is left as it was. Exit status 1 if any input has an error.
             """)
 
-    @Argument(help: "XIB files, or directories searched recursively for .xib files.")
-    var inputs: [String]
+    @Argument(help: "XIB files, or directories searched recursively for .xib files; @LIST reads paths from LIST, one per line.")
+    var inputs: [String] = []
+
+    @Option(name: .customLong("files-from"), help: "Also compile the paths listed in this file, one per line ('-': standard input).")
+    var filesFrom: String?
 
     @Option(name: .shortAndLong, help: "Output file (one input only).")
     var output: String?
@@ -79,7 +82,7 @@ struct CompileCommand: ParsableCommand {
 
     func plan() throws(CommandFailure) -> [Job] {
         var files = [(path: String, relative: String)]()
-        for input in inputs {
+        for input in try InputLists.all(inputs, filesFrom: filesFrom) {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
                 throw CommandFailure("\(input): error: no such file or directory")

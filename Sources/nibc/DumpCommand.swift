@@ -8,7 +8,7 @@ struct DumpCommand: ParsableCommand {
         commandName: "dump",
         abstract: "Print a nib as a tree from its root object (cycle-safe), or as stable JSON with --json.")
 
-    @Argument(help: "The nib file.")
+    @Argument(help: "The nib file (NIBArchive or keyed archive, or a .nib directory).")
     var file: String
 
     @Flag(help: "Print the stable machine-readable JSON form (flat object list, references by index).")
@@ -18,14 +18,28 @@ struct DumpCommand: ParsableCommand {
     var maxDepth = 1_000
 
     func run() throws {
-        let archive: NibArchive
+        let nib: LoadedNib
         do {
-            archive = try loadArchive(file)
+            nib = try loadNib(file)
         } catch {
             printError(error.message)
             throw ExitCode(1)
         }
-        let graph = NibGraph(archive)
-        writeOut(json ? NibJSONDump.json(graph) : NibDump(maxDepth: maxDepth).text(graph))
+        let graph = nib.graph
+        // Printed in pieces: a dump can be many times the size of the nib.
+        if json {
+            NibJSONDump.write(graph, to: writeOut)
+        } else {
+            var first = true
+            NibDump(maxDepth: maxDepth).write(graph) { piece in
+                // The dumper's first line names NIBArchive; a keyed archive names itself instead.
+                if first, case .keyed = nib, let newline = piece.firstIndex(of: "\n") {
+                    writeOut("\(nib.formatName), \(graph.objects.count) objects" + piece[newline...])
+                } else {
+                    writeOut(piece)
+                }
+                first = false
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ struct Nibc: ParsableCommand {
         commandName: "nibc",
         abstract: "Interface Builder files without Xcode: compile .xib to .nib, verify, dump and diff nibs.",
         version: IbtoolFrontEnd.bundleVersion,
-        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, BenchCommand.self,
+        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, ConvertCommand.self, BenchCommand.self,
                       IbtoolCommand.self])
 
     /// Run as `ibtool` (a symlink or copy with that name) or as `nibc ibtool …`, the arguments go to the
@@ -22,6 +22,12 @@ struct Nibc: ParsableCommand {
         if argv.count > 1 && argv[1] == "ibtool" {
             Foundation.exit(IbtoolFrontEnd.run(Array(argv.dropFirst(2)), toolName: "ibtool"))
         }
-        main(nil)
+        do {
+            let arguments = try InputLists.extractResponseFiles(argv)
+            main(Array(arguments.dropFirst()))
+        } catch {
+            printError(error.message)
+            Foundation.exit(64)
+        }
     }
 }

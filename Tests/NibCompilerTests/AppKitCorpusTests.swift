@@ -59,7 +59,7 @@ final class AppKitCorpusTests: XCTestCase {
             let (s, hasExtra) = AppKitLeafScore.compare(reference: ref, output: out)
             total += s
             if s >= 1, !hasExtra { exact += 1 }
-            lines.append(String(format: "%.4f %@", s, name))
+            lines.append(String(format: "%.6f %@", s, name))
             let minimum = Self.minimumScores[name] ?? 0.5
             XCTAssertGreaterThanOrEqual(s + 1e-9, minimum, "\(name): loose score regressed")
         }

@@ -147,6 +147,37 @@ import NibTestSupport
     #expect(withoutModule.contains("_TtC7Gallery9PhotoCell"))
 }
 
+/// The same mangling and precedence on macOS, where the name is the custom object's `NSClassName`: one
+/// implementation (`SwiftClassName`) serves both platforms and the runtime, nested classes included.
+@Test func macOSCustomClassesUseTheSameMangling() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="17701" targetRuntime="MacOSX.Cocoa">
+        <objects>
+            <customObject id="-2" userLabel="File's Owner" customClass="NSApplication"/>
+            <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+            <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+            <customObject id="o1" customClass="PhotoController" customModule="Gallery" customModuleProvider="target"/>
+            <customObject id="o2" customClass="Outer.Inner" customModule="Kit"/>
+            <customObject id="o3" customClass="Badge" customModule="Kit"/>
+        </objects>
+    </document>
+    """
+    func names(_ module: String?) throws -> Set<String> {
+        let result = try XIBCompiler(options: CompileOptions(moduleName: module)).compile(xib: Array(xib.utf8), fileName: "M.xib")
+        return Set(result.graph.objects.compactMap { o -> String? in
+            guard o.className == "NSString", case .data(let d)? = o.value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        })
+    }
+    let withModule = try names("MyApp")
+    #expect(withModule.contains("_TtC5MyApp15PhotoController"))
+    #expect(!withModule.contains("_TtC7Gallery15PhotoController"))
+    #expect(withModule.contains("_TtCC3Kit5Outer5Inner"))
+    #expect(withModule.contains("_TtC3Kit5Badge"))
+    #expect(try names(nil).contains("_TtC7Gallery15PhotoController"))
+}
+
 /// An unread attribute is reported at the attribute (not the element), one warning each, with a
 /// "did you mean" naming an attribute the compiler reads on another element of the same name.
 @Test func unknownAttributeWarningPointsAtTheAttributeWithASuggestion() throws {

@@ -6,8 +6,10 @@ import NibTestSupport
 
 /// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
 @Suite struct CorpusScoreTests {
-    /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005.
-    /// All pairs are at or above 0.9 strict. Lowest: 7.0.0 TabView (extra `spacing` storage copies,
+    /// Scores reached (strict, loose); a test fails when a score drops by more than 0.005. Measured with
+    /// objects named by their place in the tree (`nibc diff`, issue 16): a reordered connection list is
+    /// one `(order)` leaf in strict mode, no longer a renamed subtree (OmniBar 0.9942 -> 0.9993, 7.0.0
+    /// CenteredView 0.9737 -> 0.9981, 7.0.0 TabView 0.9071 -> 0.9707 strict). All pairs are at or above 0.97 strict. Lowest: 7.0.0 TabView (extra `spacing` storage copies,
     /// TraitStorage.swift) and, with CenteredView, the `UINibKeyValuePairsKey` owner order (a child's
     /// pairs before the root's in 2 of 6 two-owner files; condition unknown). The breadth-first `UINibObjectsKey`
     /// walk with constraint items (ObjectList.swift) brought NotificationView to 1.0 and OmniBar to
@@ -22,19 +24,19 @@ import NibTestSupport
         "nib/duckduckgo/NotificationView.xib": (1.0, 1.0),
         "nib/duckduckgo/PrivacyProtectionHomeCell.xib": (1.0, 1.0),
         "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
-        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.9942, 1.0),
+        "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.9993, 1.0),
         "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/CardView.xib": (0.9946, 0.9946),
-        "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9943, 0.9943),
+        "nib/swiftmessages/4.1.0/CardView.xib": (0.9948, 0.9947),
+        "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9944, 0.9944),
         "nib/swiftmessages/4.1.0/MessageView.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/TabView.xib": (0.9946, 0.9946),
+        "nib/swiftmessages/4.1.0/TabView.xib": (0.9947, 0.9947),
         "nib/swiftmessages/7.0.0/CardView.xib": (1.0, 1.0),
-        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9737, 1.0),
+        "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9981, 1.0),
         "nib/swiftmessages/7.0.0/MessageView.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/7.0.0/TabView.xib": (0.9071, 0.9741),
+        "nib/swiftmessages/7.0.0/TabView.xib": (0.9707, 0.9745),
     ]
 
     @Test(arguments: CorpusPairs.all)
@@ -66,7 +68,7 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.9936 - 0.005)
+        #expect(s / n >= 0.9978 - 0.005)
         #expect(l / n >= 0.9981 - 0.005)
     }
 }

@@ -30,7 +30,12 @@ import Testing
         let r = NibDiff.compare(Self.sample(), Self.sample(text: "Bye"))
         #expect(!r.isEquivalent)
         #expect(r.missing.count == 1 && r.extra.count == 1)
-        #expect(r.missing.first?.path == "/NSObject.UINibObjectsKey/NSArray.[00000]/UIView.UISubviews/UILabel.UIText/NSString.NS.bytes")
+        // UINibObjectsKey is a link: the label is named by its shortest path, the list entry.
+        #expect(r.missing.first?.path == "/NSObject.UINibObjectsKey/NSArray.[00001]/UILabel.UIText/NSString.NS.bytes")
+        let objects = r.objects
+        #expect(objects.count == 1)
+        #expect(objects.first?.className == "UILabel")
+        #expect(objects.first?.changed.first?.key == "UIText/NSString.NS.bytes")
         #expect(r.score < 1)
     }
 
@@ -40,9 +45,9 @@ import Testing
         #expect(NibDiff.compare(Self.sample(), renumbered).isEquivalent)
         let swapped = Self.sample(swap: true)
         #expect(!NibDiff.compare(Self.sample(), swapped).isEquivalent)
-        func strings(_ items: [String]) -> NibGraph {
+        func strings(_ items: [String], key: String = "list") -> NibGraph {
             var g = NibGraph()
-            g.add(NibObject(className: "NSObject", entries: [NibEntry(key: "list", value: .object(1))]))
+            g.add(NibObject(className: "NSObject", entries: [NibEntry(key: key, value: .object(1))]))
             g.add(NibObject(className: "NSArray", entries: [NibEntry(key: "NSInlinedValue", value: .bool(true))]))
             for item in items {
                 let s = g.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(item.utf8)))]))
@@ -50,8 +55,23 @@ import Testing
             }
             return g
         }
-        #expect(NibDiff.compare(strings(["a", "b"]), strings(["b", "a"])).score == 1.0 / 3.0)
-        #expect(NibDiff.compare(strings(["a", "b"]), strings(["b", "a"]), loose: true).isEquivalent)
+        // The elements are paired by content: one `(order)` leaf differs (3 of 4 leaves match), reported
+        // as one order finding with both orders.
+        let strict = NibDiff.compare(strings(["a", "b"]), strings(["b", "a"]))
+        #expect(strict.score == 3.0 / 4.0)
+        #expect(strict.orders.count == 1)
+        #expect(strict.orders.first?.reference == ["[00000] NSString", "[00001] NSString"])
+        #expect(strict.orders.first?.other == ["[00001] NSString", "[00000] NSString"])
+        #expect(strict.objects.map(\.path) == ["/NSObject.list"])
+        // Loose ignores order only where a loader does (connections, object lists, constraints).
+        #expect(!NibDiff.compare(strings(["a", "b"]), strings(["b", "a"]), loose: true).isEquivalent)
+        let connections = NibDiff.compare(strings(["a", "b"], key: "UINibConnectionsKey"), strings(["b", "a"], key: "UINibConnectionsKey"), loose: true)
+        #expect(connections.isEquivalent && connections.score == 1)
+        #expect(!NibDiff.compare(strings(["a", "b"], key: "UINibConnectionsKey"), strings(["b", "a"], key: "UINibConnectionsKey")).isEquivalent)
+        // A changed element keeps its place; the others are not renamed.
+        let changed = NibDiff.compare(strings(["a", "b", "c"]), strings(["a", "x", "c"]))
+        #expect(changed.missing.map(\.key) == ["[00001]/NSString.NS.bytes"])
+        #expect(changed.orders.isEmpty)
     }
 
     @Test func writtenAndReadBackGraphIsEquivalent() throws {

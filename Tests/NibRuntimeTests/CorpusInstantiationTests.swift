@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibRuntime
 import NibTestSupport
@@ -87,5 +88,54 @@ func nestedConnectionNames(_ template: NibTemplate) throws -> (outlets: [String]
             instantiated += 1
         }
         #expect(instantiated > 100)
+    }
+}
+
+@Suite(.needsCorpus) struct KeyedInstantiationTests {
+    /// Every keyed-archive nib of the corpus (Sparkle's, and the old bundles' keyedobjects.nib through their
+    /// `.nib` directories) instantiates twice, and creates the same classes in the same order as its
+    /// conversion to NIBArchive bytes; AppKit's NSIBObjectData is recognised.
+    @Test func everyKeyedNibInstantiatesLikeItsNibArchiveConversion() throws {
+        let files = try SharedCorpus.files(under: "nib/sparkle", suffix: ".nib").map(\.path)
+            + ["legacy/sparkle/SUStatus.nib", "legacy/sparkle/en.lproj/SUUpdateAlert.nib", "legacy/sparkle/en.lproj/SUAutomaticUpdateAlert.nib"]
+                .map { try SharedCorpus.require().appendingPathComponent($0).path }
+        #expect(files.count == 10)
+        var checkedAgainstXIB = 0
+        for file in files {
+            let template = try NibTemplate(contentsOf: file, registry: NibClassRegistry())
+            #expect(try template.isAppKitNib(), "\(file)")
+            let externals = try externalPlaceholdersOf(template)
+            let owner = RecordingOwner(), application = RecordingOwner()
+            var all = externals
+            all["NSApplication"] = application
+            let first = try template.instantiate(owner: owner, externalObjects: all)
+            let second = try template.instantiate(owner: RecordingOwner(), externalObjects: all)
+            #expect(!first.isEmpty && first.count == second.count, "\(file)")
+            #expect(zip(first, second).allSatisfy { $0 !== $1 })
+            // The same graph written as NIBArchive instantiates into the same classes and connections.
+            let path = template.path!
+            let converted = NibArchiveWriter(options: .keyedConversion).write(NibGraph(try KeyedArchive(contentsOf: path)))
+            let viaNib = try NibTemplate(bytes: converted, registry: NibClassRegistry())
+            let owner2 = RecordingOwner()
+            let third = try viaNib.instantiate(owner: owner2, externalObjects: all)
+            let classes = { (objects: [AnyObject], owner: RecordingOwner) in
+                reachableObjects(from: objects, owner: owner).compactMap { ($0 as? GenericNibObject)?.className }
+            }
+            #expect(classes(first, owner) == classes(third, owner2), "\(file)")
+            #expect(owner.outlets.map(\.0) == owner2.outlets.map(\.0), "\(file)")
+            #expect(!owner.outlets.isEmpty || !owner.actions.isEmpty, "\(file): no File's Owner connection")
+            // Sparkle's compiled nibs have their XIB beside them: every outlet and action of the XIB is made.
+            let xibPath = URL(fileURLWithPath: file).deletingPathExtension().appendingPathExtension("xib").path
+            if FileManager.default.fileExists(atPath: xibPath) {
+                let xib = try XibConnections(xibPath: xibPath)
+                let objects = reachableObjects(from: first, owner: owner).compactMap { $0 as? GenericNibObject }
+                let outlets = owner.outlets.map(\.0) + application.outlets.map(\.0) + objects.flatMap(\.outletOrder)
+                let actions = owner.actions.map(\.1) + application.actions.map(\.1) + objects.flatMap { $0.actions.map(\.selector) }
+                #expect(outlets.sorted() == xib.outlets.sorted(), "\(file)")
+                #expect(actions.sorted() == xib.actions.sorted(), "\(file)")
+                checkedAgainstXIB += 1
+            }
+        }
+        #expect(checkedAgainstXIB == 7)
     }
 }

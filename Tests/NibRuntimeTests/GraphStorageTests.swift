@@ -217,3 +217,54 @@ final class PlainLabel: NibDecodable {
         #expect(references > 1000)
     }
 }
+
+/// Outlets never close a retain cycle, even when no top-level object owns their objects: a controller that is
+/// not top-level owns a child (through a value) whose outlet points back at it. Before, the outlet was strong
+/// because nothing else kept the controller alive, and both leaked with every instantiation (found by the
+/// nib-instantiate fuzz target on a corpus nib whose top-level key had been mutated: input 2, which fails
+/// without the fix). Inputs 0 and 1 are small synthetic graphs of the same shape: everything is freed, and an
+/// outlet to an object nothing else holds still keeps it alive while its source lives.
+@Suite struct OutletCycleTests {
+    static func cycleNib(extraOutlet: Bool) -> [UInt8] {
+        var nib = SyntheticNib()
+        let owner = nib.proxy("IBFilesOwner")
+        let child = nib.object("UIStoryboardEmbedSegueTemplate")
+        let controller = nib.object("UIViewController", [("UIStoryboardSegueTemplates", .object(nib.array([child])))])
+        var connections = [nib.outlet(child, "viewController", controller), nib.outlet(owner, "sceneViewController", controller)]
+        if extraOutlet {
+            // A second unowned object: the controller's outlet makes it strong (nothing else holds it, no cycle).
+            let helper = nib.object("NSObject")
+            connections.append(nib.outlet(controller, "helper", helper))
+        }
+        // The controller is not in the top-level list: only the owner's outlet and its child's outlet reach it.
+        return nib.bytes(topLevel: [owner], connections: connections)
+    }
+
+    /// The fuzz target's input itself (a DuckDuckGo storyboard scene whose top-level key was mutated).
+    static func fuzzInput() throws -> [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("Fuzz/Regressions/nib-instantiate/leak-outlet-cycle-no-top-level.nib").path
+        return try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
+    }
+
+    @Test(arguments: [0, 1, 2])
+    func everyCreatedObjectIsFreed(_ input: Int) throws {
+        let extraOutlet = input == 1
+        let bytes = input == 2 ? try Self.fuzzInput() : Self.cycleNib(extraOutlet: extraOutlet)
+        let template = try NibTemplate(bytes: bytes, registry: NibClassRegistry())
+        var weakObjects: [() -> AnyObject?] = []
+        do {
+            // The owner records its outlets strongly (as a view controller's strong property would); it goes too.
+            let owner = RecordingOwner()
+            let (_, created) = try template.instantiateReturningCreatedObjects(owner: owner)
+            if input < 2 { #expect(created.count == (extraOutlet ? 3 : 2)) }
+            for object in created { weakObjects.append({ [weak object] in object }) }
+            if extraOutlet {
+                // The strong outlet keeps the helper alive as long as the controller lives.
+                let controller = try #require(created.compactMap { $0 as? GenericNibObject }.first { $0.className == "UIViewController" })
+                #expect(controller.outlets["helper"] != nil)
+            }
+        }
+        #expect(weakObjects.allSatisfy { $0() == nil }, "objects still alive: \(weakObjects.compactMap { $0() })")
+    }
+}

@@ -3,7 +3,10 @@ import Foundation
 /// Runs the built `nibc` binary (beside the test bundle) and captures its output and exit status.
 struct NibcProcess {
     struct Output {
+        /// The exit status, or the signal number when the process was killed by one.
         var status: Int32
+        /// False when the process ended by a signal (a trap is SIGILL or SIGTRAP), whatever `status` says.
+        var exitedNormally = true
         var stdout: String
         var stderr: String
     }
@@ -40,7 +43,7 @@ struct NibcProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
+        return Output(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }

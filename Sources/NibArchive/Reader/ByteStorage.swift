@@ -7,18 +7,22 @@ import Foundation
 
 /// Owns the bytes of an archive and exposes them as one stable raw buffer.
 ///
-/// The unsafe fence of the reader: the buffer pointer is taken once, and it stays valid
-/// because this object keeps its owner (a memory mapping, an `Array` or a `Data`) alive and
-/// never mutates it. Heap-backed `Array` and `Data` storage does not move while it is
-/// neither mutated nor released; the reader rejects inputs under 50 bytes before reading
-/// them, so `Data`'s small inline representation never reaches the pointer.
+/// The unsafe fence of the reader: the buffer pointer is taken once, and it stays valid because
+/// this object owns what it points into and never mutates it:
+/// - a memory mapping or an allocation it made (freed in `deinit`);
+/// - the heap storage object of an `[UInt8]` it retains. A native Swift array keeps its elements in
+///   one reference-counted storage object that does not move while it is retained and not mutated,
+///   and an empty array points at a static empty storage. That is what `withUnsafeBytes` exposes;
+///   no temporary copy is involved.
+/// `Data` is never exposed this way: a small `Data` keeps its bytes inline in the value itself, so a
+/// pointer taken inside `withUnsafeBytes` dangles once the closure returns. `Data` inputs are copied
+/// into an owned array instead (one copy, at memcpy speed; files are mapped and never copied).
 @usableFromInline package final class ByteStorage: @unchecked Sendable {
     @usableFromInline package let bytes: UnsafeRawBufferPointer
     private let owner: Owner
 
     private enum Owner {
         case array([UInt8])
-        case data(Data)
         case mapping(UnsafeMutableRawPointer, Int)
         case allocation(UnsafeMutableRawBufferPointer)
         case empty
@@ -29,9 +33,9 @@ import Foundation
         bytes = array.withUnsafeBytes { $0 }
     }
 
-    package init(data: Data) {
-        owner = .data(data)
-        bytes = data.withUnsafeBytes { $0 }
+    /// Copies `data` into storage this object owns (see the type's notes on why `Data` is not borrowed).
+    package convenience init(data: Data) {
+        self.init(array: [UInt8](data))
     }
 
     /// Exposes `view` and takes ownership of `allocation` (from `UnsafeMutableRawBufferPointer.allocate`),

@@ -58,7 +58,8 @@ public final class NibArchive: @unchecked Sendable {
         try self.init(storage: ByteStorage(array: bytes), options: options)
     }
 
-    /// Verifies `data` in place (no copy unless gzip-framed).
+    /// Verifies a copy of `data` (a small `Data` keeps its bytes inline, so it cannot be borrowed; use
+    /// `init(bytes:)` or `init(contentsOf:)` to avoid the copy).
     public convenience init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
         try self.init(storage: ByteStorage(data: data), options: options)
     }

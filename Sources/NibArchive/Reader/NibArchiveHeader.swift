@@ -114,8 +114,10 @@ public struct NibReadOptions: Sendable, Equatable {
     public var maxObjectCount = 50_000_000
     /// Largest decompressed size of a gzip-framed archive, in bytes.
     public var maxDecompressedSize = 64 << 20
-    /// Deepest nesting the graph walks (dump, diff, decode into a tree) will follow.
-    public var maxGraphDepth = 10_000
+    /// Deepest nesting of value objects (collections inside collections) that `NibRuntime` decodes into an
+    /// instantiation plan; deeper is a `malformedGraph` error. Decoding recurses once per level, so this bounds
+    /// the stack. (`nibc dump` and `nibc diff` walk iteratively, with their own depth bounds.)
+    public var maxGraphDepth = 1_000
 
     /// Default options.
     public init() {}

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
     static let bezelNumbers: [String: Int] = [
@@ -8,7 +9,7 @@ extension AppKitCompiler {
         "pushDisclosure": 14, "inline": 15, "badge": 15,
     ]
 
-    func buttonHugging(_ cell: XMLNode?) -> (Double, Double) {
+    func buttonHugging(_ cell: XIBNode?) -> (Double, Double) {
         switch cell?.peek("bezelStyle") ?? "" {
         case "rounded", "push", "texturedRounded", "toolbar", "recessed", "accessoryBar", "roundedRect", "accessoryBarAction":
             return cell?.peek("type") == "bevel" ? (250, 250) : (250, 750)
@@ -17,7 +18,7 @@ extension AppKitCompiler {
         }
     }
 
-    func encodeButton(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeButton(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSButton")
         let cell = cellNode(node)
         var o = ViewOptions()
@@ -36,7 +37,7 @@ extension AppKitCompiler {
     }
 
     /// NSButtonFlags / NSButtonFlags2 / NSAuxButtonType from a button or popup cell.
-    func buttonFlags(_ c: XMLNode, button: XMLNode?) -> (Int, Int, Int) {
+    func buttonFlags(_ c: XIBNode, button: XIBNode?) -> (Int, Int, Int) {
         var f = 0
         var pushIn = false, cc = false, cb = false, cg = false, lc = false, lb = false, lg = false
         if let beh = c.child("behavior") {
@@ -98,7 +99,7 @@ extension AppKitCompiler {
         return (Int(Int32(truncatingIfNeeded: f)), f2, aux)
     }
 
-    func encodeButtonCell(_ c: XMLNode, control: Int?, button: XMLNode?, inMatrix: Bool = false) -> Int {
+    func encodeButtonCell(_ c: XIBNode, control: Int?, button: XIBNode?, inMatrix: Bool = false) -> Int {
         var (i, e, cls) = beginCell(c, "NSButtonCell")
         markCellAttributes(c)
         c.markUsed("type", "bezelStyle", "imagePosition", "imageScaling", "inset", "transparent", "bordered", "alternateTitle",
@@ -133,7 +134,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func keyEquivalent(_ node: XMLNode) -> String? {
+    func keyEquivalent(_ node: XIBNode) -> String? {
         if let k = node["keyEquivalent"] { return k }
         if let s = node.children.first(where: { $0.name == "string" && $0.peek("key") == "keyEquivalent" }) {
             ctx.ignore(s)

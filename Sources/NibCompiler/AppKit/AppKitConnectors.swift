@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// A connection collected while encoding; built once every object exists.
 struct PendingConnector {
@@ -6,13 +7,13 @@ struct PendingConnector {
     var group: Int
     var sourceID: String
     var label: String
-    var node: XMLNode
+    var node: XIBNode
     var source: Int
 }
 
 extension AppKitCompiler {
     /// Records the `<connections>` children of `node` (outlets, actions, bindings) with `source` as source.
-    func collectConnections(_ node: XMLNode, source: Int) {
+    func collectConnections(_ node: XIBNode, source: Int) {
         let sid = node.peek("id") ?? ""
         for c in node.children where c.name == "connections" {
             c.visited = true
@@ -123,7 +124,7 @@ extension AppKitCompiler {
     }
 
     /// `<dictionary>` of binding options and similar: keys in document order.
-    func encodeDictionary(_ node: XMLNode) -> Int {
+    func encodeDictionary(_ node: XIBNode) -> Int {
         ctx.ignore(node)
         var pairs: [(Int, Int)] = []
         for c in node.children {
@@ -135,7 +136,7 @@ extension AppKitCompiler {
     }
 
     /// `<string>`, `<integer>`, `<real>`, `<bool>`, `<nil>` values.
-    func encodePlainValue(_ c: XMLNode) -> Int? {
+    func encodePlainValue(_ c: XIBNode) -> Int? {
         ctx.ignore(c)
         switch c.name {
         case "string": return str(c.peek("base64-UTF8") == "YES" ? decodeBase64String(c.text) : c.text)

@@ -1,9 +1,10 @@
 import NibArchive
+import XIB
 
 // Boxes, tab views, split views, stack views, visual effect views, PDF views.
 
 extension AppKitCompiler {
-    func encodeBox(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeBox(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSBox")
         node.markUsed("boxType", "borderType", "title", "titlePosition", "transparent", "cornerRadius", "borderWidth")
         let boxType = ["primary": 0, "secondary": 1, "separator": 2, "oldStyle": 3, "custom": 4][node.peek("boxType") ?? ""] ?? 0
@@ -69,7 +70,7 @@ extension AppKitCompiler {
     }
 
     /// Autoresizes `view` and, when its size changed, its subviews recursively.
-    func autoresizeTree(_ view: Int, node: XMLNode, oldSize: (Double, Double), newSize: (Double, Double)) {
+    func autoresizeTree(_ view: Int, node: XIBNode, oldSize: (Double, Double), newSize: (Double, Double)) {
         let old = Rect(node.child("rect", key: "frame")) ?? Rect()
         guard let new = autoresize(view, node: node, oldSize: oldSize, newSize: newSize) else { return }
         guard new.w != old.w || new.h != old.h, node.peek("autoresizesSubviews") != "NO" else { return }
@@ -83,7 +84,7 @@ extension AppKitCompiler {
 
     /// NSView autoresizing of an already encoded subview after its superview changed size.
     @discardableResult
-    func autoresize(_ view: Int, node: XMLNode, oldSize: (Double, Double), newSize: (Double, Double)) -> Rect? {
+    func autoresize(_ view: Int, node: XIBNode, oldSize: (Double, Double), newSize: (Double, Double)) -> Rect? {
         guard let mask = autoresizingMask(node) else { return nil }
         var r = Rect(node.child("rect", key: "frame")) ?? Rect()
         func distribute(_ delta: Double, _ lo: Double, _ size: Double, _ hi: Double, _ fLo: Bool, _ fSize: Bool, _ fHi: Bool) -> (Double, Double) {
@@ -116,7 +117,7 @@ extension AppKitCompiler {
         return r
     }
 
-    func encodeTabView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeTabView(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSTabView")
         node.markUsed("type", "initialItem", "drawsBackground", "allowsTruncatedLabels", "controlSize")
         var items: [Int] = []
@@ -174,17 +175,17 @@ extension AppKitCompiler {
 
     /// AppKit's default key-view loop inside a tab view item: tab view → item view → descendants in
     /// reading order (top to bottom, then left to right; flipped scroll views top = smallest y) → tab view.
-    func computeKeyViewLoop(tabView: Int, itemView: XMLNode) {
-        var seq: [(Int, XMLNode?)] = [(tabView, nil)]
-        func children(_ n: XMLNode) -> [XMLNode] {
+    func computeKeyViewLoop(tabView: Int, itemView: XIBNode) {
+        var seq: [(Int, XIBNode?)] = [(tabView, nil)]
+        func children(_ n: XIBNode) -> [XIBNode] {
             if n.name == "scrollView" {
                 return n.children.filter { ["contentView", "horizontalScroller", "verticalScroller"].contains($0.peek("key") ?? "") }
             }
             return n.child("subviews")?.children.filter { isView($0) } ?? []
         }
-        func expand(_ n: XMLNode) {
+        func expand(_ n: XIBNode) {
             let flipped = n.name == "scrollView" || n.name == "clipView"
-            let kids = children(n).map { k -> (XMLNode, Rect) in (k, Rect(k.child("rect", key: "frame")) ?? Rect()) }
+            let kids = children(n).map { k -> (XIBNode, Rect) in (k, Rect(k.child("rect", key: "frame")) ?? Rect()) }
             let sorted = kids.enumerated().sorted { a, b in
                 let ra = a.element.1, rb = b.element.1
                 let ta = flipped ? ra.y : -(ra.y + ra.h), tb = flipped ? rb.y : -(rb.y + rb.h)
@@ -224,7 +225,7 @@ extension AppKitCompiler {
         b.graph.objects[view].entries = entries
     }
 
-    func encodeSplitView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeSplitView(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSSplitView")
         node.markUsed("vertical", "dividerStyle", "autosaveName", "arrangesAllSubviews")
         var subs: [Int] = []
@@ -239,7 +240,8 @@ extension AppKitCompiler {
             let n = Double(rects.count)
             let total = (vertical ? sr.w : sr.h) - (n - 1) * divider
             let base = (total / n).rounded(.down)
-            var extra = Int(total - base * n)
+            // Frames are read from the document: a non-finite or huge total leaves no whole remainder.
+            var extra = Int(exactly: (total - base * n).rounded(.towardZero)) ?? 0
             var pos = 0.0
             var frames: [Rect] = []
             for _ in rects {
@@ -280,7 +282,7 @@ extension AppKitCompiler {
 
     static let stackConnectorLabel = "Encoding NSStackView requires being decoded before other connections with an early decoding order priority of 999990."
 
-    func encodeStackView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeStackView(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSStackView")
         node.markUsed("orientation", "alignment", "distribution", "spacing", "horizontalStackHuggingPriority",
                       "verticalStackHuggingPriority", "detachesHiddenViews", "horizontalClippingResistancePriority",
@@ -336,7 +338,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeVisualEffectView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeVisualEffectView(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSVisualEffectView")
         node.markUsed("blendingMode", "material", "state", "emphasized")
         var o = ViewOptions()
@@ -359,7 +361,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodePDFView(_ node: XMLNode, superview: Int?) -> Int {
+    func encodePDFView(_ node: XIBNode, superview: Int?) -> Int {
         var (i, e, cls) = beginView(node, "PDFView")
         var o = ViewOptions()
         o.noVFlags = true

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Control-level defaults that differ per class.
 struct ControlOptions {
@@ -19,12 +20,12 @@ extension AppKitCompiler {
     static let legacyAlignment: [String: Int] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
 
     /// The `key="cell"` child of a control.
-    func cellNode(_ node: XMLNode) -> XMLNode? {
+    func cellNode(_ node: XIBNode) -> XIBNode? {
         node.children.first { $0.peek("key") == "cell" }
     }
 
     /// NSControl keys (NSTag … NSControlSendActionMask).
-    func controlKeys(_ node: XMLNode, cell: XMLNode?, cellIndex: Int?, e: inout Entries, _ o: ControlOptions = ControlOptions()) {
+    func controlKeys(_ node: XIBNode, cell: XIBNode?, cellIndex: Int?, e: inout Entries, _ o: ControlOptions = ControlOptions()) {
         if let t = node["tag"], let v = Int(t) { e.int("NSTag", v) }
         let enabled = node["enabled"] != "NO" && cell?.peek("enabled") != "NO"
         e.bool("NSEnabled", enabled)
@@ -46,7 +47,7 @@ extension AppKitCompiler {
     }
 
     /// NSCellFlags (§5.4).
-    func cellFlags(_ c: XMLNode, type: Int, borderBit: Bool = true) -> Int {
+    func cellFlags(_ c: XIBNode, type: Int, borderBit: Bool = true) -> Int {
         var v = 0
         let selectable = c.peek("selectable") == "YES", editable = c.peek("editable") == "YES"
         if selectable || editable { v |= 1 | (1 << 21) }
@@ -63,7 +64,7 @@ extension AppKitCompiler {
     }
 
     /// NSCellFlags2 (§5.5).
-    func cellFlags2(_ c: XMLNode, alignment: Bool = true) -> Int {
+    func cellFlags2(_ c: XIBNode, alignment: Bool = true) -> Int {
         var v = 0
         if c.peek("usesSingleLineMode") == "YES" { v |= 1 << 6 }
         if c.peek("truncatesLastVisibleLine") == "YES" { v |= 1 << 8 }
@@ -81,7 +82,7 @@ extension AppKitCompiler {
     }
 
     /// Marks the cell attributes handled by the flag words.
-    func markCellAttributes(_ c: XMLNode) {
+    func markCellAttributes(_ c: XIBNode) {
         c.markUsed("selectable", "editable", "lineBreakMode", "continuous", "scrollable", "borderStyle", "state", "usesSingleLineMode",
                    "truncatesLastVisibleLine", "allowsUndo", "focusRingType", "controlSize", "sendsActionOnEndEditing",
                    "allowsMixedState", "refusesFirstResponder", "alignment", "importsGraphics", "allowsEditingTextAttributes",
@@ -89,12 +90,12 @@ extension AppKitCompiler {
     }
 
     /// The cell's own key order head: swapper keys when it has a custom class.
-    func beginCell(_ c: XMLNode, _ cls: String) -> (Int, Entries, String) {
+    func beginCell(_ c: XIBNode, _ cls: String) -> (Int, Entries, String) {
         beginView(c, cls)
     }
 
     /// Title text: `title` attribute or `<string key="title">`.
-    func titleText(_ node: XMLNode, _ attr: String = "title") -> String? {
+    func titleText(_ node: XIBNode, _ attr: String = "title") -> String? {
         if let t = node[attr] { return t }
         if let s = node.children.first(where: { $0.name == "string" && $0.peek("key") == attr }) {
             ctx.ignore(s)

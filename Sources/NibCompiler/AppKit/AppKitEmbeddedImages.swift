@@ -7,6 +7,10 @@ indirect enum PlistValue {
 }
 
 /// Minimal binary property list reader (enough for NSKeyedArchiver output embedded in XIBs).
+///
+/// The bytes come from the document, so every read is checked (a malformed plist reads as nil or `.null`),
+/// every count is bounded by the bytes that could hold it, and decoding stops after a budget of objects:
+/// shared references inside arrays would otherwise expand exponentially.
 struct BinaryPlist {
     let bytes: [UInt8]
     var offsets: [Int] = []
@@ -19,65 +23,91 @@ struct BinaryPlist {
         let t = bytes.count - 32
         let offSize = Int(bytes[t + 6])
         refSize = Int(bytes[t + 7])
-        let count = readInt(t + 8, 8), topObj = readInt(t + 16, 8), table = readInt(t + 24, 8)
-        guard offSize > 0, refSize > 0, count > 0, count < 1_000_000, table + count * offSize <= t else { return nil }
+        guard (1...8).contains(offSize), (1...8).contains(refSize),
+              let count = readInt(t + 8, 8), let topObj = readInt(t + 16, 8), let table = readInt(t + 24, 8),
+              count > 0, count < 1_000_000, table <= t, count <= (t - table) / offSize else { return nil }
         top = topObj
-        for k in 0..<count { offsets.append(readInt(table + k * offSize, offSize)) }
+        for k in 0..<count {
+            guard let offset = readInt(table + k * offSize, offSize) else { return nil }
+            offsets.append(offset)
+        }
     }
 
-    func readInt(_ at: Int, _ size: Int) -> Int {
-        var v = 0
-        for k in 0..<size where at + k < bytes.count { v = (v << 8) | Int(bytes[at + k]) }
+    /// The big-endian `size`-byte (at most 8) value at `at`; nil outside the bytes.
+    func readBits(_ at: Int, _ size: Int) -> UInt64? {
+        guard at >= 0, (0...8).contains(size), at <= bytes.count - size else { return nil }
+        var v: UInt64 = 0
+        for k in 0..<size { v = (v << 8) | UInt64(bytes[at + k]) }
         return v
     }
 
-    func length(_ at: Int) -> (Int, Int) {
-        let low = Int(bytes[at] & 0x0F)
-        if low != 0x0F { return (low, at + 1) }
-        let marker = bytes[at + 1]
-        let size = 1 << Int(marker & 0x0F)
-        return (readInt(at + 2, size), at + 2 + size)
+    /// `readBits` as a non-negative Int; nil outside the bytes or at 2^63 and above.
+    func readInt(_ at: Int, _ size: Int) -> Int? {
+        readBits(at, size).flatMap { Int(exactly: $0) }
     }
 
-    func object(_ ref: Int, depth: Int = 0) -> PlistValue {
-        guard ref >= 0, ref < offsets.count, depth < 64 else { return .null }
+    /// The element count of the object at `at` and where its contents start; nil when malformed or when
+    /// `count` elements of `unit` bytes each cannot fit in the bytes that follow.
+    func length(_ at: Int, unit: Int = 1) -> (count: Int, start: Int)? {
+        guard at >= 0, at < bytes.count else { return nil }
+        var n = Int(bytes[at] & 0x0F), start = at + 1
+        if n == 0x0F {
+            guard at + 1 < bytes.count else { return nil }
+            let size = 1 << Int(bytes[at + 1] & 0x0F)
+            guard let v = readInt(at + 2, size) else { return nil }
+            n = v
+            start = at + 2 + size
+        }
+        guard start <= bytes.count, n <= (bytes.count - start) / unit else { return nil }
+        return (n, start)
+    }
+
+    /// The object `ref`, decoding at most `16 x` the plist's size in objects.
+    func object(_ ref: Int) -> PlistValue {
+        var budget = 16 * bytes.count + 1024
+        return object(ref, depth: 0, budget: &budget)
+    }
+
+    func object(_ ref: Int, depth: Int, budget: inout Int) -> PlistValue {
+        guard ref >= 0, ref < offsets.count, depth < 64, budget > 0 else { return .null }
+        budget -= 1
         let at = offsets[ref]
         guard at < bytes.count else { return .null }
         let marker = bytes[at]
         switch marker >> 4 {
         case 0x0: return marker == 0x09 ? .bool(true) : (marker == 0x08 ? .bool(false) : .null)
         case 0x1:
-            let size = 1 << Int(marker & 0x0F)
-            var v: UInt64 = 0
-            for k in 0..<size { v = (v << 8) | UInt64(bytes[at + 1 + k]) }
+            guard let v = readBits(at + 1, 1 << Int(marker & 0x0F)) else { return .null }
             return .int(Int64(bitPattern: v))
         case 0x2:
             let size = 1 << Int(marker & 0x0F)
-            var v: UInt64 = 0
-            for k in 0..<size { v = (v << 8) | UInt64(bytes[at + 1 + k]) }
-            return .real(size == 4 ? Double(Float(bitPattern: UInt32(v))) : Double(bitPattern: v))
+            guard size == 4 || size == 8, let v = readBits(at + 1, size) else { return .null }
+            return .real(size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))) : Double(bitPattern: v))
         case 0x4:
-            let (n, start) = length(at)
-            return .data(Array(bytes[start..<min(bytes.count, start + n)]))
+            guard let (n, start) = length(at) else { return .null }
+            return .data(Array(bytes[start..<start + n]))
         case 0x5:
-            let (n, start) = length(at)
-            return .string(String(decoding: bytes[start..<min(bytes.count, start + n)], as: UTF8.self))
+            guard let (n, start) = length(at) else { return .null }
+            return .string(String(decoding: bytes[start..<start + n], as: UTF8.self))
         case 0x6:
-            let (n, start) = length(at)
-            var units: [UInt16] = []
-            for k in 0..<n { units.append(UInt16(readInt(start + 2 * k, 2))) }
+            guard let (n, start) = length(at, unit: 2) else { return .null }
+            let units = (0..<n).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
             return .string(String(decoding: units, as: UTF16.self))
         case 0x8:
-            return .uid(readInt(at + 1, Int(marker & 0x0F) + 1))
+            return readInt(at + 1, Int(marker & 0x0F) + 1).map { .uid($0) } ?? .null
         case 0xA:
-            let (n, start) = length(at)
-            return .array((0..<n).map { object(readInt(start + $0 * refSize, refSize), depth: depth + 1) })
+            guard let (n, start) = length(at, unit: refSize) else { return .null }
+            var items = [PlistValue]()
+            for k in 0..<n where budget > 0 {
+                items.append(object(readInt(start + k * refSize, refSize) ?? -1, depth: depth + 1, budget: &budget))
+            }
+            return .array(items)
         case 0xD:
-            let (n, start) = length(at)
+            guard let (n, start) = length(at, unit: 2 * refSize) else { return .null }
             var out: [(String, PlistValue)] = []
-            for k in 0..<n {
-                let key = object(readInt(start + k * refSize, refSize), depth: depth + 1)
-                let val = object(readInt(start + (n + k) * refSize, refSize), depth: depth + 1)
+            for k in 0..<n where budget > 0 {
+                let key = object(readInt(start + k * refSize, refSize) ?? -1, depth: depth + 1, budget: &budget)
+                let val = object(readInt(start + (n + k) * refSize, refSize) ?? -1, depth: depth + 1, budget: &budget)
                 if case .string(let s) = key { out.append((s, val)) }
             }
             return .dict(out)
@@ -114,9 +144,13 @@ extension AppKitCompiler {
             default: return .null
             }
         }
+        // Objects refer to each other by uid; a chain of them would recurse once per link.
+        var depth = 0
         func convert(_ u: Int) -> Int? {
             if let c = converted[u] { return c }
-            guard u < objects.count else { return nil }
+            guard u < objects.count, depth < 256 else { return nil }
+            depth += 1
+            defer { depth -= 1 }
             switch objects[u] {
             case .string(let s): return str(s)
             case .data(let d):

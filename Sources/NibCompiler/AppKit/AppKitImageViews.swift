@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
     static let imageDragTypes = [
@@ -7,7 +8,7 @@ extension AppKitCompiler {
         "dyn.ah62d4rv4gu8yc6durvwwa3xmrvw1gkdusm1044pxqyuha2pxsvw0e55bsmwca7d3sbwu",
     ]
 
-    func encodeImageView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeImageView(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSImageView")
         let cell = cellNode(node)
         var o = ViewOptions()
@@ -33,7 +34,7 @@ extension AppKitCompiler {
                                                  "bottomLeft": 6, "bottomRight": 7, "right": 8]
     static let imageFrameStyles: [String: Int] = ["none": 0, "photo": 1, "grayBezel": 2, "groove": 3, "button": 4]
 
-    func encodeImageCell(_ c: XMLNode, control: Int?) -> Int {
+    func encodeImageCell(_ c: XIBNode, control: Int?) -> Int {
         var (i, e, cls) = beginCell(c, "NSImageCell")
         markCellAttributes(c)
         c.markUsed("imageAlignment", "imageScaling", "imageFrameStyle", "animates", "image")

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
     static let systemMenuNames: [String: String] = [
@@ -7,7 +8,7 @@ extension AppKitCompiler {
     ]
 
     /// `<menu>`: `popUpCell` is the owning popup cell (items get `_popUpItemAction:`), `pullDown` hides item 0.
-    func encodeMenu(_ node: XMLNode, parentItem: Int?, popUpCell: Int? = nil, pullDown: Bool = false) -> Int {
+    func encodeMenu(_ node: XIBNode, parentItem: Int?, popUpCell: Int? = nil, pullDown: Bool = false) -> Int {
         let i = define(node, "NSMenu")
         node.markUsed("autoenablesItems", "systemMenu", "title", "userLabel", "showsStateColumn", "identifier")
         var items: [Int] = []
@@ -26,7 +27,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeMenuItem(_ node: XMLNode, menu: Int?, popUpCell: Int?, hideFirst: Bool = false) -> Int {
+    func encodeMenuItem(_ node: XIBNode, menu: Int?, popUpCell: Int?, hideFirst: Bool = false) -> Int {
         let i = define(node, "NSMenuItem")
         node.markUsed("state", "image", "secondaryImage", "alternate", "hidden", "enabled", "isSeparatorItem", "tag", "title",
                       "keyEquivalent", "identifier", "indentationLevel", "toolTip", "allowsKeyEquivalentWhenHidden")
@@ -82,7 +83,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodePopUpButton(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodePopUpButton(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSPopUpButton")
         let cell = cellNode(node)
         var o = ViewOptions()
@@ -99,7 +100,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodePopUpButtonCell(_ c: XMLNode, control: Int?) -> Int {
+    func encodePopUpButtonCell(_ c: XIBNode, control: Int?) -> Int {
         var (i, e, cls) = beginCell(c, "NSPopUpButtonCell")
         markCellAttributes(c)
         c.markUsed("type", "bezelStyle", "imagePosition", "imageScaling", "inset", "selectedItem", "pullsDown", "preferredEdge",

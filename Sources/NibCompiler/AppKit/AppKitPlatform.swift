@@ -1,10 +1,11 @@
 import NibArchive
+import XIB
 
 /// The macOS / AppKit back end (`targetRuntime="MacOSX.Cocoa"`): builds the `NSIBObjectData` root.
 struct AppKitPlatform: PlatformCompiler {
-    var targetRuntimes: [String] { ["MacOSX.Cocoa"] }
+    var platform: XIBPlatform { .macOS }
 
-    func compile(document: XMLNode, context: CompileContext) {
+    func compile(document: XIBNode, context: CompileContext) {
         AppKitCompiler(context: context).run(document)
     }
 }
@@ -44,7 +45,7 @@ final class AppKitCompiler {
 
     // MARK: Document
 
-    func run(_ document: XMLNode) {
+    func run(_ document: XIBNode) {
         document.visited = true
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "customObjectInstantitationMethod", "systemVersion", "useTraitCollections", "colorMatched")
@@ -52,7 +53,7 @@ final class AppKitCompiler {
         autolayout = document.peek("useAutolayout") == "YES"
         toolsVersion = Int(document.peek("toolsVersion") ?? "") ?? 0
         collectConstraintItems(document)
-        var objectsNode: XMLNode?
+        var objectsNode: XIBNode?
         for c in document.children {
             switch c.name {
             case "objects": objectsNode = c; c.visited = true
@@ -121,7 +122,7 @@ final class AppKitCompiler {
     }
 
     /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).
-    func finishObjectData(objectsNode: XMLNode, owner: Int, rootObject: Int) {
+    func finishObjectData(objectsNode: XIBNode, owner: Int, rootObject: Int) {
         defineDanglingReferences()
         let conns = buildConnectors()
         defineDanglingReferences()
@@ -166,8 +167,8 @@ final class AppKitCompiler {
         while changed && rounds < 8 {
             changed = false
             rounds += 1
-            for id in ctx.elementsByID.keys.sorted() where id != "-1" {
-                guard ctx.objectIndex(forID: id) != nil, !ctx.isDefined(id), let el = ctx.elementsByID[id] else { continue }
+            for id in ctx.tracker.document.identifiers.sorted() where id != "-1" {
+                guard ctx.objectIndex(forID: id) != nil, !ctx.isDefined(id), let el = ctx.element(withID: id) else { continue }
                 ctx.warning(at: el, "element <\(el.name)> id '\(id)' is referenced but not archived by its container; archived on its own")
                 if isView(el) { _ = encodeView(el, superview: nil) } else { _ = encodeGenericObject(el) }
                 changed = true
@@ -175,7 +176,7 @@ final class AppKitCompiler {
         }
     }
 
-    func collectResources(_ node: XMLNode) {
+    func collectResources(_ node: XIBNode) {
         ctx.ignore(node)
         for c in node.children where c.name == "image" {
             if let n = c.peek("name"), let w = Double(c.peek("width") ?? ""), let h = Double(c.peek("height") ?? "") {
@@ -184,7 +185,7 @@ final class AppKitCompiler {
         }
     }
 
-    func collectConstraintItems(_ node: XMLNode) {
+    func collectConstraintItems(_ node: XIBNode) {
         if node.name == "constraint" {
             if let f = node.peek("firstItem") { constraintItemIDs.insert(f) } else if let owner = node.parent?.parent?.peek("id") {
                 constraintItemIDs.insert(owner)
@@ -197,7 +198,7 @@ final class AppKitCompiler {
     // MARK: Defining objects
 
     /// Allocates (or reuses) the object of `node` and records it as archived (member of NSObjectsKeys).
-    func define(_ node: XMLNode, _ className: String) -> Int {
+    func define(_ node: XIBNode, _ className: String) -> Int {
         if let id = node.peek("id") { archivedIDs.insert(id) }
         return ctx.define(node, className: className)
     }
@@ -208,7 +209,7 @@ final class AppKitCompiler {
     }
 
     /// Top-level element of `<objects>`.
-    func encodeTopLevel(_ node: XMLNode) -> Int? {
+    func encodeTopLevel(_ node: XIBNode) -> Int? {
         switch node.name {
         case "customObject": return encodeCustomObject(node)
         case "window", "panel": return encodeWindow(node)
@@ -227,7 +228,7 @@ final class AppKitCompiler {
     }
 
     /// An element this back end has no rule for: archived as a plain object so references resolve.
-    func encodeGenericObject(_ node: XMLNode) -> Int {
+    func encodeGenericObject(_ node: XIBNode) -> Int {
         ctx.warning(at: node, "element <\(node.name)> is not supported yet; archived as NSObject")
         let cls = node.peek("customClass") ?? "NSObject"
         let i = define(node, "NSCustomObject")
@@ -242,16 +243,16 @@ final class AppKitCompiler {
     // MARK: Class names
 
     /// The class name written for `customClass`, Swift-mangled when a module applies.
-    func className(_ node: XMLNode) -> String? {
+    func className(_ node: XIBNode) -> String? {
         guard let cls = node["customClass"] else { return nil }
         let provider = node["customModuleProvider"]
         let module = provider == "target" ? (ctx.options.moduleName ?? node["customModule"]) : node["customModule"]
-        guard let module, !module.isEmpty, !cls.contains(".") else { return cls }
-        return "_TtC\(module.utf8.count)\(module)\(cls.utf8.count)\(cls)"
+        guard let module, !module.isEmpty else { return cls }
+        return SwiftClassName.mangled(module: module, name: cls)
     }
 
     /// `IBClassReference` for an element with `customClass`.
-    func classReference(_ node: XMLNode) -> Int? {
+    func classReference(_ node: XIBNode) -> Int? {
         guard let cls = node.peek("customClass") else { return nil }
         var e = Entries()
         e.obj("IBClassName", str(cls))
@@ -262,7 +263,7 @@ final class AppKitCompiler {
 
     // MARK: Placeholders and custom objects
 
-    func encodeCustomObject(_ node: XMLNode) -> Int {
+    func encodeCustomObject(_ node: XIBNode) -> Int {
         node.markUsed("userLabel", "customModule", "customModuleProvider")
         let id = node.peek("id")
         let cls = node.peek("customClass")

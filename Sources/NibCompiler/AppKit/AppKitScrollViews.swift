@@ -1,9 +1,10 @@
 import NibArchive
+import XIB
 
 /// Facts about a table document view that its scroll view needs.
 struct TableFacts {
     var headerView: Int?
-    var headerNode: XMLNode?
+    var headerNode: XIBNode?
     var cornerView: Int?
     var rowHeight: Double
     var intercellHeight: Double
@@ -12,7 +13,7 @@ struct TableFacts {
 }
 
 extension AppKitCompiler {
-    func encodeScrollView(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeScrollView(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSScrollView")
         node.markUsed("borderType", "autohidesScrollers", "hasHorizontalScroller", "hasVerticalScroller", "usesPredominantAxisScrolling",
                       "horizontalLineScroll", "horizontalPageScroll", "verticalLineScroll", "verticalPageScroll",
@@ -144,7 +145,7 @@ extension AppKitCompiler {
         }
     }
 
-    func encodeClipView(_ node: XMLNode, scrollView: Int?, hasHeader: Bool, frame: Rect? = nil, tiled: Rect? = nil) -> (Int, TableFacts?) {
+    func encodeClipView(_ node: XIBNode, scrollView: Int?, hasHeader: Bool, frame: Rect? = nil, tiled: Rect? = nil) -> (Int, TableFacts?) {
         var frame = frame
         let docName = node.child("subviews")?.children.first(where: { isView($0) })?.name ?? ""
         let xibClip = Rect(node.child("rect", key: "frame")) ?? Rect()
@@ -159,7 +160,7 @@ extension AppKitCompiler {
         node.markUsed("drawsBackground", "copiesOnScroll", "automaticallyAdjustsContentInsets")
         var doc: Int?
         var facts: TableFacts?
-        var docNode: XMLNode?
+        var docNode: XIBNode?
         if let sv = node.child("subviews") {
             for c in sv.children where isView(c) {
                 docNode = c
@@ -219,7 +220,7 @@ extension AppKitCompiler {
         return (i, facts)
     }
 
-    func encodeScroller(_ node: XMLNode, scrollView: Int, layered: Bool, frame: Rect? = nil) -> Int {
+    func encodeScroller(_ node: XIBNode, scrollView: Int, layered: Bool, frame: Rect? = nil) -> Int {
         var (i, e, cls) = beginView(node, "NSScroller")
         node.markUsed("horizontal", "doubleValue", "knobProportion", "controlSize", "arrowsPosition", "usableParts")
         var o = ViewOptions()

@@ -1,14 +1,15 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
     /// Appends the archived objects under `node` and their parents, in the order of `NSObjectsKeys` /
     /// `NSObjectsValues`: document order, with each view's constraints after its subtree.
-    func collectObjectParents(_ node: XMLNode, parent: Int, keys: inout [Int], values: inout [Int]) {
+    func collectObjectParents(_ node: XIBNode, parent: Int, keys: inout [Int], values: inout [Int]) {
         var me = parent
         if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
             keys.append(i); values.append(parent); me = i
         }
-        var deferred: [XMLNode] = []
+        var deferred: [XIBNode] = []
         for c in node.children {
             if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
             if c.name == "connections" { continue }
@@ -17,11 +18,11 @@ extension AppKitCompiler {
         for c in deferred { collectObjectParents(c, parent: me, keys: &keys, values: &values) }
     }
 
-    func encodeTableView(_ node: XMLNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
+    func encodeTableView(_ node: XIBNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
         encodeTable(node, superview: superview, clipSize: clipSize).0
     }
 
-    func encodeTable(_ node: XMLNode, superview: Int?, clipSize: (Double, Double)?) -> (Int, TableFacts) {
+    func encodeTable(_ node: XIBNode, superview: Int?, clipSize: (Double, Double)?) -> (Int, TableFacts) {
         let outline = node.name == "outlineView"
         var (i, e, cls) = beginView(node, outline ? "NSOutlineView" : "NSTableView")
         node.markUsed("columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection", "emptySelection",
@@ -34,11 +35,11 @@ extension AppKitCompiler {
         let viewBased = node.peek("viewBased") == "YES"
         // Header view.
         var headerView: Int?
-        var headerNode: XMLNode?
+        var headerNode: XIBNode?
         // Table frame after tiling: never narrower than the clip view; below a header it fills the clip.
         let xr = Rect(node.child("rect", key: "frame")) ?? Rect()
         var tableFrame = xr
-        if let hid = node.peek("headerView"), let hn = ctx.elementsByID[hid] { headerNode = hn }
+        if let hid = node.peek("headerView"), let hn = ctx.element(withID: hid) { headerNode = hn }
         if let clipSize {
             if headerNode != nil, xr.w > clipSize.0 {
                 // Observed: a header table wider than its clip view grows by 20 after column tiling.
@@ -55,7 +56,7 @@ extension AppKitCompiler {
             headerView = encodeTableHeaderView(hn, table: i, width: clipSize == nil ? nil : tableFrame.w)
         }
         // Corner view (synthesized).
-        var scrollNode: XMLNode? = node.parent
+        var scrollNode: XIBNode? = node.parent
         while let s = scrollNode, s.name != "scrollView" { scrollNode = s.parent }
         let vScroller = scrollNode?.children.first { $0.peek("key") == "verticalScroller" }
         var ce = Entries()
@@ -155,7 +156,7 @@ extension AppKitCompiler {
         return (i, facts)
     }
 
-    func encodeTableHeaderView(_ node: XMLNode, table: Int, width: Double?) -> Int {
+    func encodeTableHeaderView(_ node: XIBNode, table: Int, width: Double?) -> Int {
         let i = define(node, "NSTableHeaderView")
         var e = Entries()
         var o = ViewOptions()
@@ -171,7 +172,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeTableColumn(_ node: XMLNode, table: Int, index: Int, viewBased: Bool) -> (Int, [(String, Int)]) {
+    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool) -> (Int, [(String, Int)]) {
         let i = define(node, "NSTableColumn")
         node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
         let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
@@ -219,7 +220,7 @@ extension AppKitCompiler {
         return (i, protos)
     }
 
-    func encodeHeaderCell(_ c: XMLNode) -> Int {
+    func encodeHeaderCell(_ c: XIBNode) -> Int {
         var (i, e, cls) = beginCell(c, "NSTableHeaderCell")
         markCellAttributes(c)
         c.markUsed("title")
@@ -236,12 +237,12 @@ extension AppKitCompiler {
     }
 
     /// The main-archive copy of a prototype cell view (no superview).
-    func encodePrototypeView(_ node: XMLNode) -> Int {
+    func encodePrototypeView(_ node: XIBNode) -> Int {
         if node.name == "tableCellView" { return encodeTableCellView(node, superview: nil) }
         return encodeView(node, superview: nil)
     }
 
-    func encodeTableCellView(_ node: XMLNode, superview: Int?, reuseIdentifier: String? = nil) -> Int {
+    func encodeTableCellView(_ node: XIBNode, superview: Int?, reuseIdentifier: String? = nil) -> Int {
         var (i, e, cls) = beginView(node, "NSTableCellView")
         var o = ViewOptions()
         o.subviews = encodeSubviews(node, index: i)
@@ -253,8 +254,8 @@ extension AppKitCompiler {
     }
 
     /// A complete nested archive for one prototype cell view, wrapped in NSNib.
-    func nestedNib(_ cellView: XMLNode, reuseIdentifier: String) -> Int {
-        let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, document: cellView)
+    func nestedNib(_ cellView: XIBNode, reuseIdentifier: String) -> Int {
+        let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, tracker: ctx.tracker, root: cellView)
         let nestedCompiler = AppKitCompiler(context: sub)
         nestedCompiler.nested = true
         nestedCompiler.direct = direct
@@ -273,7 +274,7 @@ extension AppKitCompiler {
         _ = view
         // Application placeholder, appended after the cell view subtree.
         var appEntries: [NibEntry] = []
-        if let app = ctx.elementsByID["-3"], let cls = app.peek("customClass") {
+        if let app = ctx.element(withID: "-3"), let cls = app.peek("customClass") {
             var r = Entries()
             r.obj("IBClassName", sub.builder.string(cls))
             r.null("IBModuleName")
@@ -296,7 +297,7 @@ extension AppKitCompiler {
     }
 
     /// NSIBObjectData of a nested prototype archive.
-    func finishNested(cellView: XMLNode, owner: Int, app: Int) {
+    func finishNested(cellView: XIBNode, owner: Int, app: Int) {
         let conns = buildConnectors()
         var keys: [Int] = []
         var values: [Int] = []

@@ -1,7 +1,8 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
-    func encodeTextField(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeTextField(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         let isSearch = node.name == "searchField"
         let base = ["textField": "NSTextField", "secureTextField": "NSSecureTextField", "searchField": "NSSearchField",
                     "comboBox": "NSComboBox", "tokenField": "NSTokenField"][node.name] ?? "NSTextField"
@@ -27,7 +28,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeTextFieldCell(_ c: XMLNode, control: Int?, field: XMLNode?, boxTitle: Bool = false) -> Int {
+    func encodeTextFieldCell(_ c: XIBNode, control: Int?, field: XIBNode?, boxTitle: Bool = false) -> Int {
         let base = ["textFieldCell": "NSTextFieldCell", "secureTextFieldCell": "NSSecureTextFieldCell",
                     "searchFieldCell": "NSSearchFieldCell", "comboBoxCell": "NSComboBoxCell", "tokenFieldCell": "NSTokenFieldCell"][c.name] ?? "NSTextFieldCell"
         var (i, e, cls) = beginCell(c, base)

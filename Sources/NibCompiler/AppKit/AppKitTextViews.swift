@@ -1,7 +1,8 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
-    func encodeTextView(_ node: XMLNode, superview: Int?, frame: Rect?) -> Int {
+    func encodeTextView(_ node: XIBNode, superview: Int?, frame: Rect?) -> Int {
         var (i, e, cls) = beginView(node, "NSTextView")
         node.markUsed("importsGraphics", "richText", "verticallyResizable", "horizontallyResizable", "findStyle", "allowsUndo",
                       "usesFontPanel", "usesRuler", "smartInsertDelete", "linkDetection", "spellingCorrection", "editable",

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
     static let systemToolbarItems: [String: (String, String)] = [
@@ -7,7 +8,7 @@ extension AppKitCompiler {
         "NSToolbarSeparatorItem": ("NSToolbarSeparatorItem", "Separator"),
     ]
 
-    func encodeToolbar(_ node: XMLNode) -> Int {
+    func encodeToolbar(_ node: XIBNode) -> Int {
         let i = define(node, "NSToolbar")
         node.markUsed("implicitIdentifier", "identifier", "showsBaselineSeparator", "displayMode", "sizeMode", "prefersToBeShown",
                       "allowsUserCustomization", "autosavesConfiguration", "centeredItem", "key", "visible")
@@ -47,7 +48,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeToolbarItem(_ node: XMLNode, toolbar: Int) -> (String, Int) {
+    func encodeToolbarItem(_ node: XIBNode, toolbar: Int) -> (String, Int) {
         let implicit = node.peek("implicitItemIdentifier") ?? ""
         let explicit = node.peek("explicitItemIdentifier")
         let system = Self.systemToolbarItems[implicit]
@@ -62,7 +63,7 @@ extension AppKitCompiler {
         e.obj("NSToolbarItemPaletteLabel", str(node.peek("paletteLabel") ?? system?.1 ?? ""))
         if system != nil { e.null("NSToolbarItemToolTip") } else { e.obj("NSToolbarItemToolTip", str(node.peek("toolTip") ?? "")) }
         var view: Int?
-        var viewNode: XMLNode?
+        var viewNode: XIBNode?
         if let vn = node.children.first(where: { isView($0) }) {
             viewNode = vn
             view = encodeView(vn, superview: nil)
@@ -111,7 +112,7 @@ extension AppKitCompiler {
 
     // MARK: Formatters
 
-    func encodeFormatter(_ node: XMLNode) -> Int {
+    func encodeFormatter(_ node: XIBNode) -> Int {
         if node.name != "numberFormatter" {
             if node.name == "dateFormatter" {
                 let i = define(node, "NSDateFormatter")

@@ -1,12 +1,13 @@
 import NibArchive
+import XIB
 
 // Sliders, steppers, segmented controls, level and progress indicators, date pickers, colour wells, path controls, matrices.
 
 extension AppKitCompiler {
     /// Shared body: view keys, cell, control keys; `classKeys` appends the class's own keys.
-    func encodeControl(_ node: XMLNode, _ base: String, superview: Int?, inStack: Bool, hugging: (Double, Double) = (250, 750),
+    func encodeControl(_ node: XIBNode, _ base: String, superview: Int?, inStack: Bool, hugging: (Double, Double) = (250, 750),
                        alwaysSubviews: Bool = false, dragTypes: [String]? = nil, control: ControlOptions = ControlOptions(),
-                       cell encodeCell: (XMLNode, Int) -> Int, classKeys: (inout Entries, Int) -> Void = { _, _ in }) -> Int {
+                       cell encodeCell: (XIBNode, Int) -> Int, classKeys: (inout Entries, Int) -> Void = { _, _ in }) -> Int {
         var (i, e, cls) = beginView(node, base)
         let cell = cellNode(node)
         var o = ViewOptions()
@@ -27,7 +28,7 @@ extension AppKitCompiler {
 
     // MARK: Slider
 
-    func encodeSlider(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeSlider(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         let cell = cellNode(node)
         let continuous = cell?.peek("continuous") == "YES"
         return encodeControl(node, "NSSlider", superview: superview, inStack: inStack, alwaysSubviews: true,
@@ -58,7 +59,7 @@ extension AppKitCompiler {
 
     // MARK: Stepper
 
-    func encodeStepper(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeStepper(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         encodeControl(node, "NSStepper", superview: superview, inStack: inStack, hugging: (750, 750),
                       control: ControlOptions(sendActionMask: 65538, continuous: true), cell: { c, control in
             var (i, e, cls) = self.beginCell(c, "NSStepperCell")
@@ -89,7 +90,7 @@ extension AppKitCompiler {
     static let segmentStyles: [String: Int] = ["automatic": 0, "rounded": 1, "texturedRounded": 2, "roundRect": 3, "texturedSquare": 4,
                                                "capsule": 5, "smallSquare": 6, "separated": 9]
 
-    func encodeSegmentedControl(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeSegmentedControl(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         encodeControl(node, "NSSegmentedControl", superview: superview, inStack: inStack, alwaysSubviews: true,
                       control: ControlOptions(alignment: 0)) { c, control in
             var (i, e, cls) = self.beginCell(c, "NSSegmentedCell")
@@ -134,7 +135,7 @@ extension AppKitCompiler {
 
     // MARK: Level and progress indicators
 
-    func encodeLevelIndicator(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeLevelIndicator(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         encodeControl(node, "NSLevelIndicator", superview: superview, inStack: inStack) { c, control in
             var (i, e, cls) = self.beginCell(c, "NSLevelIndicatorCell")
             self.markCellAttributes(c)
@@ -155,7 +156,7 @@ extension AppKitCompiler {
         }
     }
 
-    func encodeProgressIndicator(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeProgressIndicator(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSProgressIndicator")
         node.markUsed("maxValue", "minValue", "doubleValue", "bezeled", "indeterminate", "style", "controlSize", "displayedWhenStopped", "usesThreadedAnimation", "controlTint")
         var o = ViewOptions()
@@ -182,7 +183,7 @@ extension AppKitCompiler {
 
     // MARK: Date picker
 
-    func encodeDatePicker(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeDatePicker(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         encodeControl(node, "NSDatePicker", superview: superview, inStack: inStack, cell: { c, control in
             var (i, e, cls) = self.beginCell(c, "NSDatePickerCell")
             self.markCellAttributes(c)
@@ -218,7 +219,7 @@ extension AppKitCompiler {
 
     // MARK: Colour well
 
-    func encodeColorWell(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeColorWell(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSColorWell")
         node.markUsed("bordered", "colorWellStyle", "supportsAlpha")
         var o = ViewOptions()
@@ -237,7 +238,7 @@ extension AppKitCompiler {
 
     // MARK: Path control
 
-    func encodePathControl(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodePathControl(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         encodeControl(node, "NSPathControl", superview: superview, inStack: inStack, dragTypes: ["Apple URL pasteboard type", "NSFilenamesPboardType"]) { c, control in
             var (i, e, cls) = self.beginCell(c, "NSPathCell")
             self.markCellAttributes(c)
@@ -297,7 +298,7 @@ extension AppKitCompiler {
 
     // MARK: Matrix
 
-    func encodeMatrix(_ node: XMLNode, superview: Int?, inStack: Bool) -> Int {
+    func encodeMatrix(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
         var (i, e, cls) = beginView(node, "NSMatrix")
         node.markUsed("mode", "allowsEmptySelection", "autosizesCells", "drawsBackground", "selectionByRect", "intercellSpacing",
                       "cellSize", "numberOfRows", "numberOfColumns")
@@ -352,7 +353,7 @@ extension AppKitCompiler {
     }
 
     /// Any cell element (matrix cells, table data cells).
-    func encodeCellElement(_ c: XMLNode, control: Int?) -> Int {
+    func encodeCellElement(_ c: XIBNode, control: Int?) -> Int {
         switch c.name {
         case "buttonCell": return encodeButtonCell(c, control: control, button: nil)
         case "textFieldCell", "searchFieldCell", "secureTextFieldCell", "comboBoxCell", "tokenFieldCell":

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 // Colours, fonts, images and geometry strings.
 
@@ -19,7 +20,7 @@ func rectString(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
 struct Rect {
     var x = 0.0, y = 0.0, w = 0.0, h = 0.0
     init(x: Double = 0, y: Double = 0, w: Double = 0, h: Double = 0) { self.x = x; self.y = y; self.w = w; self.h = h }
-    init?(_ node: XMLNode?) {
+    init?(_ node: XIBNode?) {
         guard let node else { return nil }
         x = node.double("x") ?? 0; y = node.double("y") ?? 0
         w = node.double("width") ?? 0; h = node.double("height") ?? 0
@@ -98,7 +99,7 @@ extension AppKitCompiler {
     }
 
     /// `<color>` element.
-    func encodeColor(_ node: XMLNode) -> Int {
+    func encodeColor(_ node: XIBNode) -> Int {
         ctx.ignore(node)
         let space = node.peek("colorSpace") ?? ""
         let alpha = node.double("alpha") ?? 1
@@ -148,14 +149,14 @@ extension AppKitCompiler {
     }
 
     /// The colour child `<color key=key>` of `node`, or nil.
-    func color(_ node: XMLNode, _ key: String) -> Int? {
+    func color(_ node: XIBNode, _ key: String) -> Int? {
         guard let c = node.children.first(where: { $0.name == "color" && $0.peek("key") == key }) else { return nil }
         return encodeColor(c)
     }
 
     // MARK: Fonts
 
-    func encodeFont(_ node: XMLNode?, context: FontContext = .normal) -> Int? {
+    func encodeFont(_ node: XIBNode?, context: FontContext = .normal) -> Int? {
         guard let node else { return nil }
         ctx.ignore(node)
         if context == .header { return textStyleFont(demi: false) }
@@ -240,7 +241,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func font(_ node: XMLNode, _ key: String = "font", context: FontContext = .normal) -> Int? {
+    func font(_ node: XIBNode, _ key: String = "font", context: FontContext = .normal) -> Int? {
         encodeFont(node.children.first(where: { $0.name == "font" && $0.peek("key") == key }), context: context)
     }
 
@@ -271,7 +272,7 @@ extension AppKitCompiler {
     static let symbolSizes: [String: (Double, Double)] = ["heart": (17, 14)]
 
     /// `NSCustomResource` for a named image (shared per name).
-    func imageResource(_ name: String, catalog: String? = nil, owner: XMLNode? = nil, reference: XMLNode? = nil) -> Int {
+    func imageResource(_ name: String, catalog: String? = nil, owner: XIBNode? = nil, reference: XIBNode? = nil) -> Int {
         let variable = reference?.double("variableValue")
         let configured = reference != nil && (reference?.peek("symbolScale") != nil || variable != nil)
         let key = (catalog ?? "") + "/" + name + (configured ? "|\(reference?.peek("symbolScale") ?? "")|\(variable ?? -1)" : "")
@@ -310,7 +311,7 @@ extension AppKitCompiler {
     }
 
     /// The image named by attribute `attr` of `node` (or an `<imageReference key=attr>` child).
-    func image(_ node: XMLNode, _ attr: String) -> Int? {
+    func image(_ node: XIBNode, _ attr: String) -> Int? {
         if let name = node[attr] {
             if let data = embeddedImageData(name), let img = convertKeyedArchive(data) { return img }
             return imageResource(name, catalog: node["catalog"])

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Per-view choices that differ from the plain NSView rules.
 struct ViewOptions {
@@ -23,54 +24,66 @@ struct ViewOptions {
     var noSuperview = false
 }
 
-extension AppKitCompiler {
-    static let viewElements: Set<String> = [
-        "view", "customView", "textField", "secureTextField", "searchField", "comboBox", "tokenField", "button",
-        "popUpButton", "imageView", "scrollView", "clipView", "scroller", "tableView", "outlineView", "tableHeaderView",
-        "tableCellView", "tableRowView", "box", "tabView", "splitView", "stackView", "slider", "stepper", "segmentedControl",
-        "datePicker", "levelIndicator", "progressIndicator", "colorWell", "pathControl", "matrix", "textView",
-        "visualEffectView", "pdfView", "collectionView", "browser", "webView", "wkWebView", "gridView", "predicateEditor",
-        "ruleEditor", "openGLView", "customTouchBarItem", "textTableCellView",
-    ]
+/// An AppKit view encoder: (compiler, element, superview object or nil, whether the view is arranged in a
+/// stack view) -> the view's object index.
+typealias AppKitViewEncoder = @Sendable (AppKitCompiler, XIBNode, Int?, Bool) -> Int
 
-    func isView(_ node: XMLNode) -> Bool { Self.viewElements.contains(node.name) }
+/// The view encoders by element name: adding a view class is its encoder function in the family file
+/// plus one line here (the same scheme as `UIKitEncoders.table`).
+enum AppKitEncoders {
+    static let views: [String: AppKitViewEncoder] = [
+        "textField": { $0.encodeTextField($1, superview: $2, inStack: $3) },
+        "secureTextField": { $0.encodeTextField($1, superview: $2, inStack: $3) },
+        "searchField": { $0.encodeTextField($1, superview: $2, inStack: $3) },
+        "comboBox": { $0.encodeTextField($1, superview: $2, inStack: $3) },
+        "tokenField": { $0.encodeTextField($1, superview: $2, inStack: $3) },
+        "button": { $0.encodeButton($1, superview: $2, inStack: $3) },
+        "popUpButton": { $0.encodePopUpButton($1, superview: $2, inStack: $3) },
+        "imageView": { $0.encodeImageView($1, superview: $2, inStack: $3) },
+        "scrollView": { $0.encodeScrollView($1, superview: $2, inStack: $3) },
+        "box": { $0.encodeBox($1, superview: $2, inStack: $3) },
+        "tabView": { $0.encodeTabView($1, superview: $2, inStack: $3) },
+        "splitView": { $0.encodeSplitView($1, superview: $2, inStack: $3) },
+        "stackView": { $0.encodeStackView($1, superview: $2, inStack: $3) },
+        "slider": { $0.encodeSlider($1, superview: $2, inStack: $3) },
+        "stepper": { $0.encodeStepper($1, superview: $2, inStack: $3) },
+        "segmentedControl": { $0.encodeSegmentedControl($1, superview: $2, inStack: $3) },
+        "datePicker": { $0.encodeDatePicker($1, superview: $2, inStack: $3) },
+        "levelIndicator": { $0.encodeLevelIndicator($1, superview: $2, inStack: $3) },
+        "progressIndicator": { $0.encodeProgressIndicator($1, superview: $2, inStack: $3) },
+        "colorWell": { $0.encodeColorWell($1, superview: $2, inStack: $3) },
+        "pathControl": { $0.encodePathControl($1, superview: $2, inStack: $3) },
+        "matrix": { $0.encodeMatrix($1, superview: $2, inStack: $3) },
+        "textView": { c, node, superview, _ in c.encodeTextView(node, superview: superview, frame: nil) },
+        "visualEffectView": { $0.encodeVisualEffectView($1, superview: $2, inStack: $3) },
+        "pdfView": { c, node, superview, _ in c.encodePDFView(node, superview: superview) },
+        "tableView": { c, node, superview, _ in c.encodeTableView(node, superview: superview, clipSize: nil) },
+        "outlineView": { c, node, superview, _ in c.encodeTableView(node, superview: superview, clipSize: nil) },
+        "tableCellView": { c, node, superview, _ in c.encodeTableCellView(node, superview: superview) },
+        "customView": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: true) },
+        "view": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: false) },
+    ]
+}
+
+extension AppKitCompiler {
+    /// Elements that are views: those with an encoder, and those their containers encode themselves
+    /// (clip views, scrollers, headers, row views) or archive as plain views with a warning.
+    static let viewElements: Set<String> = Set(AppKitEncoders.views.keys).union([
+        "clipView", "scroller", "tableHeaderView", "tableRowView", "collectionView", "browser", "webView", "wkWebView",
+        "gridView", "predicateEditor", "ruleEditor", "openGLView", "customTouchBarItem", "textTableCellView",
+    ])
+
+    func isView(_ node: XIBNode) -> Bool { Self.viewElements.contains(node.name) }
 
     /// Encodes any view element with `superview` (nil for top-level / content views).
-    func encodeView(_ node: XMLNode, superview: Int?, inStack: Bool = false) -> Int {
-        switch node.name {
-        case "textField", "secureTextField", "searchField", "comboBox", "tokenField": return encodeTextField(node, superview: superview, inStack: inStack)
-        case "button": return encodeButton(node, superview: superview, inStack: inStack)
-        case "popUpButton": return encodePopUpButton(node, superview: superview, inStack: inStack)
-        case "imageView": return encodeImageView(node, superview: superview, inStack: inStack)
-        case "scrollView": return encodeScrollView(node, superview: superview, inStack: inStack)
-        case "box": return encodeBox(node, superview: superview, inStack: inStack)
-        case "tabView": return encodeTabView(node, superview: superview, inStack: inStack)
-        case "splitView": return encodeSplitView(node, superview: superview, inStack: inStack)
-        case "stackView": return encodeStackView(node, superview: superview, inStack: inStack)
-        case "slider": return encodeSlider(node, superview: superview, inStack: inStack)
-        case "stepper": return encodeStepper(node, superview: superview, inStack: inStack)
-        case "segmentedControl": return encodeSegmentedControl(node, superview: superview, inStack: inStack)
-        case "datePicker": return encodeDatePicker(node, superview: superview, inStack: inStack)
-        case "levelIndicator": return encodeLevelIndicator(node, superview: superview, inStack: inStack)
-        case "progressIndicator": return encodeProgressIndicator(node, superview: superview, inStack: inStack)
-        case "colorWell": return encodeColorWell(node, superview: superview, inStack: inStack)
-        case "pathControl": return encodePathControl(node, superview: superview, inStack: inStack)
-        case "matrix": return encodeMatrix(node, superview: superview, inStack: inStack)
-        case "textView": return encodeTextView(node, superview: superview, frame: nil)
-        case "visualEffectView": return encodeVisualEffectView(node, superview: superview, inStack: inStack)
-        case "pdfView": return encodePDFView(node, superview: superview)
-        case "tableView", "outlineView": return encodeTableView(node, superview: superview, clipSize: nil)
-        case "tableCellView": return encodeTableCellView(node, superview: superview)
-        case "customView": return encodePlainView(node, superview: superview, inStack: inStack, custom: true)
-        case "view": return encodePlainView(node, superview: superview, inStack: inStack, custom: false)
-        default:
-            ctx.warning(at: node, "view <\(node.name)> is not supported yet; archived as a plain NSView")
-            return encodePlainView(node, superview: superview, inStack: inStack, custom: false, generic: true)
-        }
+    func encodeView(_ node: XIBNode, superview: Int?, inStack: Bool = false) -> Int {
+        if let encoder = AppKitEncoders.views[node.name] { return encoder(self, node, superview, inStack) }
+        ctx.warning(at: node, "view <\(node.name)> is not supported yet; archived as a plain NSView")
+        return encodePlainView(node, superview: superview, inStack: inStack, custom: false, generic: true)
     }
 
     /// Encodes the `<subviews>` children of `node` with superview `index`.
-    func encodeSubviews(_ node: XMLNode, index: Int, inStack: Bool = false) -> [Int] {
+    func encodeSubviews(_ node: XIBNode, index: Int, inStack: Bool = false) -> [Int] {
         guard let sv = node.child("subviews") else { return [] }
         var out: [Int] = []
         for c in sv.children {
@@ -80,7 +93,7 @@ extension AppKitCompiler {
     }
 
     /// Starts an object for a view element: NSClassSwapper when it has `customClass`.
-    func beginView(_ node: XMLNode, _ cls: String, swappable: Bool = true) -> (Int, Entries, String) {
+    func beginView(_ node: XIBNode, _ cls: String, swappable: Bool = true) -> (Int, Entries, String) {
         var e = Entries()
         if swappable, node.peek("customClass") != nil {
             let i = define(node, "NSClassSwapper")
@@ -92,7 +105,7 @@ extension AppKitCompiler {
         return (define(node, cls), e, cls)
     }
 
-    func encodePlainView(_ node: XMLNode, superview: Int?, inStack: Bool, custom: Bool, generic: Bool = false,
+    func encodePlainView(_ node: XIBNode, superview: Int?, inStack: Bool, custom: Bool, generic: Bool = false,
                          options: ViewOptions = ViewOptions()) -> Int {
         var i: Int
         var e = Entries()
@@ -111,7 +124,7 @@ extension AppKitCompiler {
         o.subviews = encodeSubviews(node, index: i)
         if generic {
             // Unknown container (gridView, …): archive the views nested in it as subviews.
-            func collect(_ n: XMLNode) {
+            func collect(_ n: XIBNode) {
                 for c in n.children where c.name != "subviews" && c.name != "connections" {
                     if isView(c) { o.subviews.append(encodeView(c, superview: i)) } else { collect(c) }
                 }
@@ -130,7 +143,7 @@ extension AppKitCompiler {
 
     // MARK: Base keys
 
-    func autoresizingMask(_ node: XMLNode) -> Int? {
+    func autoresizingMask(_ node: XIBNode) -> Int? {
         guard let m = node.child("autoresizingMask") else { return nil }
         var v = 0
         for (bit, name) in ["flexibleMinX", "widthSizable", "flexibleMaxX", "flexibleMinY", "heightSizable", "flexibleMaxY"].enumerated()
@@ -139,7 +152,7 @@ extension AppKitCompiler {
     }
 
     /// Appends the NSView keys (NSNextResponder … IBNSClipsToBounds) for `node`.
-    func viewKeys(_ node: XMLNode, index: Int, superview: Int?, e: inout Entries, _ o: ViewOptions) {
+    func viewKeys(_ node: XIBNode, index: Int, superview: Int?, e: inout Entries, _ o: ViewOptions) {
         node.markUsed("misplaced", "ambiguous", "horizontalHuggingPriority", "verticalHuggingPriority",
                       "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority",
                       "translatesAutoresizingMaskIntoConstraints", "fixedFrame", "wantsLayer", "hidden",
@@ -229,7 +242,7 @@ extension AppKitCompiler {
         "centerXWithinMargins": 19, "centerYWithinMargins": 20, "notAnAttribute": 0,
     ]
 
-    func encodeConstraint(_ c: XMLNode, owner: Int) -> Int {
+    func encodeConstraint(_ c: XIBNode, owner: Int) -> Int {
         let i = define(c, "NSLayoutConstraint")
         c.markUsed("identifier", "placeholder")
         var e = Entries()
@@ -264,7 +277,7 @@ extension AppKitCompiler {
             e.double("NSConstantV2", constant)
         }
         e.bool("NSShouldBeArchived", true)
-        if let p = c.double("priority"), p != 1000 { e.int("NSPriority", Int(p)) }
+        if let p = ctx.integer(c, "priority"), p != 1000 { e.int("NSPriority", Int(p)) }
         if !symbolic && constant != 0 { e.double("NSConstant", constant) }
         finish(i, "NSLayoutConstraint", e)
         return i

@@ -1,7 +1,8 @@
 import NibArchive
+import XIB
 
 extension AppKitCompiler {
-    func encodeWindow(_ node: XMLNode) -> Int {
+    func encodeWindow(_ node: XIBNode) -> Int {
         let i = define(node, "NSWindowTemplate")
         node.markUsed("title", "subtitle", "customClass", "customModule", "customModuleProvider", "identifier", "allowsToolTipsWhenApplicationIsInactive",
                       "autorecalculatesKeyViewLoop", "oneShot", "releasedWhenClosed", "hidesOnDeactivate", "visibleAtLaunch",
@@ -107,7 +108,7 @@ extension AppKitCompiler {
     }
 
     /// A window/box content view (no superview).
-    func encodeContentView(_ cv: XMLNode, options: ViewOptions) -> Int {
+    func encodeContentView(_ cv: XIBNode, options: ViewOptions) -> Int {
         if cv.name == "view" || cv.name == "customView" {
             var (i, e, cls) = beginView(cv, "NSView")
             var o = options

@@ -1,3 +1,5 @@
+import XIB
+
 /// "Did you mean" for an attribute name: the closest name the compiler read on elements of the same name.
 ///
 /// Runs only when an attribute went unread, and allocates nothing but the result: the compile benchmarks
@@ -6,10 +8,10 @@ enum AttributeSuggestion {
     /// The attribute read on some `<elementName>` in the document that is nearest to `name` (edit distance
     /// over UTF-8 bytes, ASCII letter case ignored): at most 1 edit away for names up to 5 bytes, 2 for
     /// longer ones. Ties go to the first in document order, so the suggestion is deterministic.
-    static func closest(to name: String, on elementName: String, in root: XMLNode) -> String? {
+    static func closest(to name: String, on elementName: String, in root: XIBNode) -> String? {
         let limit = name.utf8.count <= 5 ? 1 : 2
         var best: (distance: Int, name: String)? = nil
-        func walk(_ n: XMLNode) {
+        func walk(_ n: XIBNode) {
             if n.name == elementName {
                 n.forEachReadAttribute { candidate in
                     guard candidate != name else { return }

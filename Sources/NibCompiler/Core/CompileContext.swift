@@ -6,17 +6,18 @@ import XIB
 final class CompileContext {
     let options: CompileOptions
     let fileName: String
-    let document: XMLNode
+    /// The root `<document>` node; attribute reads and visits are recorded by `tracker`.
+    let document: XIBNode
+    /// The parsed document with its id index, and the read bookkeeping behind the warnings.
+    let tracker: XIBReadTracker
     var builder: GraphBuilder
     private(set) var diagnostics: [CompileDiagnostic] = []
     private(set) var hasErrors = false
 
-    /// Every element with an `id`, by id.
-    private(set) var elementsByID: [String: XMLNode] = [:]
     /// Object index per XIB id (allocated on first reference or definition).
     private var objectsByID: [String: Int] = [:]
     /// Ids that were referenced before (or without) being defined, with the first referencing node.
-    private var pendingReferences: [String: XMLNode] = [:]
+    private var pendingReferences: [String: XIBNode] = [:]
     private var pendingOrder: [String] = []
     /// Ids whose object has been encoded.
     private var definedIDs: Set<String> = []
@@ -24,31 +25,28 @@ final class CompileContext {
     /// Whether user-visible strings become `NSLocalizableString`.
     let localized: Bool
 
-    init(options: CompileOptions, fileName: String, document: XMLNode) {
+    /// A context for the document of `tracker`, or for the subtree `root` of it (the nested archive of a
+    /// prototype: ids and resources outside that subtree are not visible, as in a document of its own).
+    init(options: CompileOptions, fileName: String, tracker: XIBReadTracker, root: XIBNode? = nil) {
         self.options = options
         self.fileName = fileName
-        self.document = document
+        self.tracker = tracker
+        document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
         localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
-        index(document)
     }
 
-    private func index(_ node: XMLNode) {
-        if let id = node.peek("id") {
-            if let previous = elementsByID[id] {
-                error(at: node, "duplicate id '\(id)' (first defined at line \(previous.line))")
-            } else {
-                elementsByID[id] = node
-            }
-        }
-        for c in node.children { index(c) }
+    /// The element whose `id` is `id` (the document's own id index; duplicates were rejected when it was parsed).
+    func element(withID id: String) -> XIBNode? {
+        guard let node = tracker.node(withID: id) else { return nil }
+        return document.contains(node) ? node : nil
     }
 
     var coderVersion: Int { options.coderVersion }
 
     // MARK: Diagnostics
 
-    func error(at node: XMLNode, _ message: String) {
+    func error(at node: XIBNode, _ message: String) {
         hasErrors = true
         diagnostics.append(CompileDiagnostic(severity: .error, file: fileName, line: node.line, column: node.column, message: message))
     }
@@ -62,7 +60,19 @@ final class CompileContext {
         }.map(\.element)
     }
 
-    func warning(at node: XMLNode, _ message: String) {
+    /// Attribute `name` of `node` as a whole number (the fraction dropped, as ibtool does), nil when absent.
+    /// A value that is not a finite number in the 64-bit range (`1e300`, `nan`) is a located error and reads
+    /// as nil: converting it with `Int64(_:)` would trap.
+    func integer(_ node: XIBNode, _ name: String) -> Int64? {
+        guard let v = node.double(name) else { return nil }
+        guard let i = Int64(exactly: v.rounded(.towardZero)) else {
+            error(at: node, "\(name) '\(node.peek(name) ?? "")' is not a number in the 64-bit integer range")
+            return nil
+        }
+        return i
+    }
+
+    func warning(at node: XIBNode, _ message: String) {
         diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: node.line, column: node.column, message: message))
     }
 
@@ -70,10 +80,10 @@ final class CompileContext {
     /// An unread attribute gets one warning at the attribute itself, with a "did you mean" (for the first
     /// `maxSuggestions` of a document) when an
     /// attribute the compiler read on another element of the same name is one or two edits away.
-    func reportUnhandled(_ root: XMLNode) {
+    func reportUnhandled(_ root: XIBNode) {
         // Each suggestion walks the document; a bound keeps a document full of unknown attributes linear.
         var suggestionsLeft = Self.maxSuggestions
-        func walk(_ n: XMLNode) {
+        func walk(_ n: XIBNode) {
             if !n.visited {
                 warning(at: n, "element <\(n.name)>\(n.peek("key").map { " (key \"\($0)\")" } ?? "") is not supported yet; ignored")
                 return
@@ -105,16 +115,16 @@ final class CompileContext {
     ]
 
     /// Marks a whole subtree as handled (IB-only metadata such as `canvasLocation`).
-    func ignore(_ node: XMLNode) {
+    func ignore(_ node: XIBNode) {
         node.visited = true
-        for i in node.unusedAttributes { _ = node[i] }
+        node.markAllAttributesUsed()
         for c in node.children { ignore(c) }
     }
 
     // MARK: Objects by id
 
     /// The object for an element being defined now (reusing a slot allocated by an earlier reference).
-    func define(_ node: XMLNode, className: String) -> Int {
+    func define(_ node: XIBNode, className: String) -> Int {
         node.visited = true
         guard let id = node["id"] else { return builder.new(className) }
         definedIDs.insert(id)
@@ -140,7 +150,7 @@ final class CompileContext {
     private var aliasSlots: [Int: Int] = [:]
 
     /// The object index that `id` refers to; records an unresolved reference for error reporting.
-    func reference(_ id: String, from node: XMLNode) -> Int {
+    func reference(_ id: String, from node: XIBNode) -> Int {
         if let i = objectsByID[id] {
             if !definedIDs.contains(id), pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
             return i
@@ -158,7 +168,7 @@ final class CompileContext {
     func finishReferences() {
         for id in pendingOrder where !definedIDs.contains(id) {
             guard let node = pendingReferences[id] else { continue }
-            if elementsByID[id] == nil {
+            if element(withID: id) == nil {
                 error(at: node, "reference to unknown id '\(id)'")
             } else {
                 error(at: node, "reference to id '\(id)' whose element is not archived")
@@ -182,7 +192,7 @@ final class CompileContext {
     // MARK: Strings
 
     /// A user-visible string: `NSLocalizableString` in Base-localized documents, else a shared `NSString`.
-    func localizable(_ text: String, owner: XMLNode, property: String) -> Int {
+    func localizable(_ text: String, owner: XIBNode, property: String) -> Int {
         guard localized, let id = owner.peek("id") else { return builder.string(text) }
         var o = NibObject(className: "NSLocalizableString")
         o.append("NS.bytes", .data(Array(text.utf8)))

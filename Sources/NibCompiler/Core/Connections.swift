@@ -1,3 +1,4 @@
+import XIB
 /// Connections collected while encoding, resolved after every object exists (destinations may be
 /// defined later in the document). Platform-neutral; each platform turns them into its own objects.
 struct ConnectionTable {
@@ -5,22 +6,22 @@ struct ConnectionTable {
         var label: String
         var source: Int
         var destination: String
-        var node: XMLNode
+        var node: XIBNode
     }
     struct Collection {
         var label: String
         var source: Int
-        var destinations: [(String, XMLNode)]
+        var destinations: [(String, XIBNode)]
         var collectionClass: String?
         var appends: Bool
-        var node: XMLNode
+        var node: XIBNode
     }
     struct Action {
         var selector: String
         var source: Int
         var destination: String
         var eventType: String?
-        var node: XMLNode
+        var node: XIBNode
     }
     var outlets: [Outlet] = []
     var collections: [Collection] = []
@@ -38,7 +39,7 @@ extension UIKitCompiler {
         "editingDidEnd": 262144, "editingDidEndOnExit": 524288, "allTouchEvents": 4095, "allEditingEvents": 983040,
     ]
 
-    func collectConnections(_ node: XMLNode, source: Int) {
+    func collectConnections(_ node: XIBNode, source: Int) {
         node.visited = true
         for c in node.children {
             c.visited = true

@@ -8,7 +8,7 @@ import XIB
 /// ```
 /// Errors throw `CompileError` (the CLI prints its diagnostics and exits with status 1); warnings
 /// come back in `CompileResult.diagnostics`. The platform is chosen by the document's
-/// `targetRuntime` through `PlatformRegistry`.
+/// `type` (checked against `targetRuntime` by `XIBDocument`) through `PlatformRegistry`.
 public struct XIBCompiler: Sendable {
     public var options: CompileOptions
 
@@ -16,20 +16,18 @@ public struct XIBCompiler: Sendable {
 
     /// Compiles `bytes` (the XIB text); `fileName` is used in diagnostics and for Base-localization detection.
     public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
-        let root: XMLNode
+        // One model: the XML tree, the XIB document checks (type, version, <objects>, unique ids) and
+        // its id index; the compiler reads it through `XIBNode` views that record what was consumed.
+        let document: XIBDocument
         do {
-            root = XMLNode.build(from: try XMLTree(bytes: bytes, file: fileName, options: options.xmlLimits))
+            document = try XIBDocument(bytes: bytes, file: fileName, options: options.xmlLimits)
         } catch {
             throw CompileError(diagnostics: [error.diagnostic])
         }
-        let context = CompileContext(options: options, fileName: fileName, document: root)
-        guard root.name == "document" else {
-            context.error(at: root, "expected a <document> root element, found <\(root.name)>")
-            throw CompileError(diagnostics: context.diagnosticsInSourceOrder)
-        }
-        let runtime = root["targetRuntime"] ?? ""
-        guard let platform = PlatformRegistry.platform(forTargetRuntime: runtime) else {
-            context.error(at: root, "unsupported targetRuntime '\(runtime)'")
+        let context = CompileContext(options: options, fileName: fileName, tracker: XIBReadTracker(document: document))
+        let root = context.document
+        guard let platform = PlatformRegistry.compiler(for: document.platform) else {
+            context.error(at: root, "no compiler for \(document.platform) documents")
             throw CompileError(diagnostics: context.diagnosticsInSourceOrder)
         }
         platform.compile(document: root, context: context)

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     static let systemItems: [String: Int] = [
@@ -8,7 +9,7 @@ extension UIKitCompiler {
     ]
 
     /// `<navigationBar>` / `<toolbar>` (§6.14).
-    func encodeBar(_ node: XMLNode, className: String) -> Int {
+    func encodeBar(_ node: XIBNode, className: String) -> Int {
         var style = ViewStyle()
         style.alwaysWriteHugging = true
         return encodeViewObject(node, className: className, style: style) { e, _ in
@@ -25,7 +26,7 @@ extension UIKitCompiler {
     }
 
     /// `<navigationItem>` → `UINavigationItem` (§6.15).
-    func encodeNavigationItem(_ node: XMLNode) -> Int {
+    func encodeNavigationItem(_ node: XIBNode) -> Int {
         let index = ctx.define(node, className: "UINavigationItem")
         var e = Entries()
         if let t = node["title"] { e.obj("UITitle", ctx.localizable(t, owner: node, property: "title")) }
@@ -66,7 +67,7 @@ extension UIKitCompiler {
     }
 
     /// `<barButtonItem>` → `UIBarButtonItem` (§6.16).
-    func encodeBarButtonItem(_ node: XMLNode) -> Int {
+    func encodeBarButtonItem(_ node: XIBNode) -> Int {
         let index = ctx.define(node, className: "UIBarButtonItem")
         var e = Entries()
         if let cv = node.keyed("customView"), let enc = UIKitEncoders.table[cv.name] {

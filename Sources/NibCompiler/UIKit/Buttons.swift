@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     static let buttonTypes: [String: Int] = [
@@ -9,7 +10,7 @@ extension UIKitCompiler {
     static let controlStates: [String: Int] = ["normal": 0, "highlighted": 1, "disabled": 2, "selected": 4, "focused": 8]
 
     /// Keys of `UIControl` (enabled/selected/highlighted, content alignment).
-    func controlKeys(_ node: XMLNode, into e: inout Entries, defaultHorizontal: Int = 0) {
+    func controlKeys(_ node: XIBNode, into e: inout Entries, defaultHorizontal: Int = 0) {
         if node.bool("enabled") == false { e.bool("UIDisabled", true) }
         if node.bool("selected") == true { e.bool("UISelected", true) }
         if node.bool("highlighted") == true { e.bool("UIHighlighted", true) }
@@ -19,7 +20,7 @@ extension UIKitCompiler {
     }
 
     /// `<button>` → `UIButton` (§6.2).
-    func encodeButton(_ node: XMLNode) -> Int {
+    func encodeButton(_ node: XIBNode) -> Int {
         encodeViewObject(node, className: "UIButton", style: ViewStyle()) { e, _ in
             controlKeys(node, into: &e)
             node.markUsed("hasAttributedTitle")

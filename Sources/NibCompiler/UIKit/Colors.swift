@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// Encodes a `<color>` element as a shared `UIColor` (§8 of UIKIT-MAPPING.md).
-    func color(_ node: XMLNode) -> Int {
+    func color(_ node: XIBNode) -> Int {
         node.visited = true
         _ = node["key"]
         if let name = node.peek("name"), node.peek("catalog") == "System" {
@@ -83,7 +84,7 @@ extension UIKitCompiler {
     }
 
     /// Components after colour-space conversion; `exact` is false when converted (float results only).
-    private func components(_ n: XMLNode) -> (rgb: (Double, Double, Double)?, white: Double?, alpha: Double, exact: Bool) {
+    private func components(_ n: XIBNode) -> (rgb: (Double, Double, Double)?, white: Double?, alpha: Double, exact: Bool) {
         let alpha = n.double("alpha") ?? 1
         let space = n["colorSpace"]
         let custom = n["customColorSpace"]

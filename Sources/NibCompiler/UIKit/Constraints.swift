@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     static let layoutAttributes: [String: Int] = [
@@ -19,10 +20,10 @@ extension UIKitCompiler {
 
     /// Encodes a view's constraints. Returns the archived array (ibtool's grouping order, exclusions
     /// removed) and the `UINibObjectsKey` order (same order, exclusions included).
-    func encodeConstraints(_ nodes: [XMLNode], owner: Int, ownerNode: XMLNode, alias: String?,
+    func encodeConstraints(_ nodes: [XIBNode], owner: Int, ownerNode: XIBNode, alias: String?,
                            excluded: Set<String>) -> (archived: [Int], listed: [Int]) {
         let ownerID = ownerNode.peek("id")
-        let aliasNode = alias.flatMap { ctx.elementsByID[$0] }
+        let aliasNode = alias.flatMap { ctx.element(withID: $0) }
         var items: [(index: Int, group: ConstraintGroupKey, pos: Int, excluded: Bool)] = []
         for (pos, c) in nodes.enumerated() {
             if c.bool("placeholder") == true {
@@ -66,7 +67,7 @@ extension UIKitCompiler {
             if constant != 0, !symbolic { e.double("NSConstantV2", constant) }
             if symbolic { e.obj("NSSymbolicConstant", b.string("NSSpace")) }
             e.bool("NSShouldBeArchived", true)
-            if let p = c.double("priority"), p != 1000 { e.int("NSPriority", Int(p)) }
+            if let p = ctx.integer(c, "priority"), p != 1000 { e.int("NSPriority", Int(p)) }
             if let ident = c["identifier"] { e.obj("NSLayoutIdentifier", b.string(ident)) }
             var legacy = constant
             if second != nil {
@@ -80,7 +81,7 @@ extension UIKitCompiler {
             // origin distance from the owner's origin, ties in document order (299/303 arrays of the
             // corpus xibs and storyboards exact; evidence and rejected rules in ConstraintOrder.swift).
             let keyID: String? = firstID ?? secondID
-            let keyNode = keyID.flatMap { ctx.elementsByID[$0] }
+            let keyNode = keyID.flatMap { ctx.element(withID: $0) }
             // The owner's own layout guides group with the owner's constraints.
             let group = keyNode.flatMap { $0.name == "viewLayoutGuide" ? nil : $0 }
                 .map { ConstraintGroupKey(view: $0, owner: ownerNode, alias: aliasNode) }
@@ -92,7 +93,7 @@ extension UIKitCompiler {
         return (ordered.filter { !$0.excluded }.map(\.index), ordered.map(\.index))
     }
 
-    private func attribute(_ c: XMLNode, _ name: String) -> Int {
+    private func attribute(_ c: XIBNode, _ name: String) -> Int {
         guard let s = c[name] else { return 0 }
         if let v = Self.layoutAttributes[s] { return v }
         ctx.warning(at: c, "unknown layout attribute '\(s)'")

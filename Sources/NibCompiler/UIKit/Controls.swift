@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// `<switch>` → `UISwitch` (§6.6), plus ibtool's synthesized `frame` key-value pair.
-    func encodeSwitch(_ node: XMLNode) -> Int {
+    func encodeSwitch(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.defaultHugging = (750, 750)
         let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
@@ -27,7 +28,7 @@ extension UIKitCompiler {
     }
 
     /// `<slider>` → `UISlider`.
-    func encodeSlider(_ node: XMLNode) -> Int {
+    func encodeSlider(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.alwaysWriteHugging = true
         return encodeViewObject(node, className: "UISlider", style: style) { e, _ in
@@ -44,7 +45,7 @@ extension UIKitCompiler {
     }
 
     /// `<activityIndicatorView>` → `UIActivityIndicatorView`.
-    func encodeActivityIndicator(_ node: XMLNode) -> Int {
+    func encodeActivityIndicator(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.defaultHugging = (750, 750)
         return encodeViewObject(node, className: "UIActivityIndicatorView", style: style) { e, _ in
@@ -59,7 +60,7 @@ extension UIKitCompiler {
     }
 
     /// `<progressView>` → `UIProgressView`.
-    func encodeProgressView(_ node: XMLNode) -> Int {
+    func encodeProgressView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.defaultHugging = (250, 750)
         return encodeViewObject(node, className: "UIProgressView", style: style) { e, _ in
@@ -71,7 +72,7 @@ extension UIKitCompiler {
     }
 
     /// `<segmentedControl>` → `UISegmentedControl` (no compiled evidence; keys from UIKit's coder names).
-    func encodeSegmentedControl(_ node: XMLNode) -> Int {
+    func encodeSegmentedControl(_ node: XIBNode) -> Int {
         encodeViewObject(node, className: "UISegmentedControl", style: ViewStyle()) { e, _ in
             controlKeys(node, into: &e)
             var titles: [Int] = []

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// Text-style sizes and traits at the content-size category each Xcode generation used.
@@ -24,7 +25,7 @@ extension UIKitCompiler {
     ]
 
     /// Encodes a `<fontDescription>` as a `UIFont`; system fonts are shared, others are per use (§9).
-    func font(_ node: XMLNode) -> Int {
+    func font(_ node: XIBNode) -> Int {
         node.visited = true
         _ = node["key"]
         if let style = node["style"] {
@@ -102,7 +103,8 @@ extension UIKitCompiler {
     }
 
     private func sizeNumber(_ size: Double) -> Int {
-        if !coder10, size == size.rounded() { return b.number(Int64(size)) }
+        // Int64(exactly:) is nil for fractions and for sizes no integer holds (1e300, inf), which stay doubles.
+        if !coder10, let whole = Int64(exactly: size) { return b.number(whole) }
         return b.number(size)
     }
 

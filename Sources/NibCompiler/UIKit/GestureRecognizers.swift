@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// Gesture recognizers (top-level objects, attached through the view's `gestureRecognizers` collection, §6.17).
-    func encodeGestureRecognizer(_ node: XMLNode, className: String) -> Int {
+    func encodeGestureRecognizer(_ node: XIBNode, className: String) -> Int {
         let index = ctx.define(node, className: className)
         var e = Entries()
         if node.bool("enabled") == false { e.bool("UIGestureRecognizer.enabled", false) }

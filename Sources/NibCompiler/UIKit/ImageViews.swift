@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// `<imageView>` → `UIImageView` (§6.3).
-    func encodeImageView(_ node: XMLNode) -> Int {
+    func encodeImageView(_ node: XIBNode) -> Int {
         encodeViewObject(node, className: "UIImageView", style: ViewStyle()) { e, _ in
             if let name = node["image"] {
                 e.obj("UIImage", imagePlaceholder(name, catalog: node["catalog"]))
@@ -38,7 +39,7 @@ extension UIKitCompiler {
     }
 
     /// `<imageReference image="…" catalog="…" symbolScale="…">`.
-    func imageReference(_ ref: XMLNode) -> Int {
+    func imageReference(_ ref: XIBNode) -> Int {
         ref.markUsed("renderingMode", "variableValue")
         let scale = ref["symbolScale"]
         return imagePlaceholder(ref["image"] ?? "", catalog: ref["catalog"]).self + (scale == nil ? 0 : 0)

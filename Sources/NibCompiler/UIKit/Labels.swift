@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     static let textAlignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
@@ -8,7 +9,7 @@ extension UIKitCompiler {
     static let baselineAdjustments: [String: Int] = ["alignBaselines": 0, "alignCenters": 1, "none": 2]
 
     /// `<label>` → `UILabel` (§6.1).
-    func encodeLabel(_ node: XMLNode) -> Int {
+    func encodeLabel(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.defaultContentMode = 7
         return encodeViewObject(node, className: "UILabel", style: style) { e, _ in
@@ -94,7 +95,7 @@ extension UIKitCompiler {
     }
 
     /// `<attributedString>` → `NSMutableAttributedString` / `NSAttributedString` (§10).
-    func attributedString(_ node: XMLNode, mutable: Bool, lineBreakOverride: Int? = nil) -> AttributedResult {
+    func attributedString(_ node: XIBNode, mutable: Bool, lineBreakOverride: Int? = nil) -> AttributedResult {
         var text = ""
         var runs: [(length: Int, dict: Int)] = []
         var result = AttributedResult(index: 0, text: "")
@@ -126,8 +127,7 @@ extension UIKitCompiler {
                         pairs.append((b.string("NSParagraphStyle"), pi))
                     case "integer", "real":
                         let k = a["key"] ?? ""
-                        let v = a.double("value") ?? 0
-                        pairs.append((b.string(k), a.name == "integer" ? b.number(Int64(v)) : b.number(v)))
+                        pairs.append((b.string(k), a.name == "integer" ? b.number(ctx.integer(a, "value") ?? 0) : b.number(a.double("value") ?? 0)))
                     default:
                         a.visited = false
                     }
@@ -161,7 +161,7 @@ extension UIKitCompiler {
     }
 
     /// `NSParagraphStyle` with AppKit alignment numbers; returns it and the iOS alignment of the run.
-    func paragraphStyle(_ p: XMLNode, lineBreakOverride: Int?) -> (Int, Int) {
+    func paragraphStyle(_ p: XIBNode, lineBreakOverride: Int?) -> (Int, Int) {
         let appKitAlign: [String: Int] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
         let iosAlign: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
         let a = p["alignment"] ?? "natural"

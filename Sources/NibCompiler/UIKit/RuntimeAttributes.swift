@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// `<userDefinedRuntimeAttributes>` → `UINibKeyValuePair`s (§13).
-    func encodeRuntimeAttributes(_ node: XMLNode, object: Int) {
+    func encodeRuntimeAttributes(_ node: XIBNode, object: Int) {
         node.visited = true
         for a in node.children where a.name == "userDefinedRuntimeAttribute" {
             a.visited = true
@@ -12,7 +13,7 @@ extension UIKitCompiler {
             switch type {
             case "number":
                 if let r = a.child("real") { value = b.number(r.double("value") ?? 0); _ = r["key"] }
-                else if let i = a.child("integer") { value = b.number(Int64(i.double("value") ?? 0)); _ = i["key"] }
+                else if let i = a.child("integer") { value = b.number(ctx.integer(i, "value") ?? 0); _ = i["key"] }
                 else { value = a["value"].flatMap(Double.init).map { b.number($0) } }
             case "boolean": value = b.number(Int64(a["value"] == "YES" ? 1 : 0))
             case "string", "localizedString":
@@ -36,7 +37,7 @@ extension UIKitCompiler {
         }
     }
 
-    private func geometryValue(_ a: XMLNode, type: String) -> Int? {
+    private func geometryValue(_ a: XIBNode, type: String) -> Int? {
         guard let g = a.children.first(where: { ["size", "point", "rect", "range"].contains($0.name) }) else { return nil }
         g.visited = true
         _ = g["key"]
@@ -49,7 +50,7 @@ extension UIKitCompiler {
         case "rect":
             return b.graph.add(.init(className: "NSValue", entries: [NibEntry(key: "NS.special", value: .int(3)), NibEntry(key: "NS.rectval", value: .object(b.string("{{\(n("x")), \(n("y"))}, {\(n("width")), \(n("height"))}}")))]))
         default:
-            return b.graph.add(.init(className: "NSValue", entries: [NibEntry(key: "NS.special", value: .int(4)), NibEntry(key: "NS.rangeval.location", value: .int(Int64(g.double("location") ?? 0))), NibEntry(key: "NS.rangeval.length", value: .int(Int64(g.double("length") ?? 0)))]))
+            return b.graph.add(.init(className: "NSValue", entries: [NibEntry(key: "NS.special", value: .int(4)), NibEntry(key: "NS.rangeval.location", value: .int(ctx.integer(g, "location") ?? 0)), NibEntry(key: "NS.rangeval.length", value: .int(ctx.integer(g, "length") ?? 0))]))
         }
     }
 
@@ -60,7 +61,7 @@ extension UIKitCompiler {
     ]
 
     /// `<accessibility key="accessibilityConfiguration">` → `UIRuntimeAccessibilityConfiguration` (§12).
-    func encodeAccessibility(_ node: XMLNode, object: Int) {
+    func encodeAccessibility(_ node: XIBNode, object: Int) {
         node.visited = true
         _ = node["key"]
         guard let owner = node.parent else { return }

@@ -1,8 +1,9 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     /// Scroll-view keys (§6.8) then `subclassKeys`.
-    func encodeScrollView(_ node: XMLNode, className: String, style: ViewStyle = ViewStyle(),
+    func encodeScrollView(_ node: XIBNode, className: String, style: ViewStyle = ViewStyle(),
                           subclassKeys: (inout Entries, Int) -> Void = { _, _ in }) -> Int {
         encodeViewObject(node, className: className, style: style) { e, index in
             if node.bool("bounces") == false { e.bool("UIBounceEnabled", false) }
@@ -32,7 +33,7 @@ extension UIKitCompiler {
     }
 
     /// `<tableView>` → `UITableView` (§6.9); prototype cells of XIB tables are not supported.
-    func encodeTableView(_ node: XMLNode) -> Int {
+    func encodeTableView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         var header: Int?, footer: Int?
         if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] { header = enc(self, h) }
@@ -87,7 +88,7 @@ extension UIKitCompiler {
     ]
 
     /// `<tableViewCell>` → `UITableViewCell` with its content view and synthesized separator (§6.10–6.12).
-    func encodeTableViewCell(_ node: XMLNode) -> Int {
+    func encodeTableViewCell(_ node: XIBNode) -> Int {
         let cellID = node.peek("id")
         let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
         let cw = frame?.peek("width").flatMap(Double.init) ?? 320
@@ -142,7 +143,7 @@ extension UIKitCompiler {
 
     /// A cell: the view keys plus the compatibility background colour ibtool adds to cells with a
     /// non-default selection style and no background (§6.10).
-    private func encodeCellLike(_ node: XMLNode, className: String, style: ViewStyle, compat: Bool, cw: Double, ch: Double,
+    private func encodeCellLike(_ node: XIBNode, className: String, style: ViewStyle, compat: Bool, cw: Double, ch: Double,
                                 subclassKeys: (inout Entries, Int) -> Void) -> Int {
         encodeViewObject(node, className: className, style: style) { e, index in
             if compat {
@@ -188,7 +189,7 @@ extension UIKitCompiler {
         return b.intern(.init(className: "UIColor", entries: e.list))
     }
 
-    private func systemBackgroundView(cw: Double, ch: Double, frame: XMLNode?) -> Int {
+    private func systemBackgroundView(cw: Double, ch: Double, frame: XIBNode?) -> Int {
         var c = Entries()
         c.null("customView")
         c.double("cornerRadius", 0)
@@ -226,7 +227,7 @@ extension UIKitCompiler {
     }
 
     /// `<collectionView>` → `UICollectionView` with its flow layout.
-    func encodeCollectionView(_ node: XMLNode) -> Int {
+    func encodeCollectionView(_ node: XIBNode) -> Int {
         encodeScrollView(node, className: "UICollectionView") { e, _ in
             e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
             if let l = node.child("collectionViewFlowLayout", key: "collectionViewLayout") {
@@ -260,7 +261,7 @@ extension UIKitCompiler {
     }
 
     /// `<collectionViewCell>` → `UICollectionViewCell`; its id-less content view is a minimal `UIView` (§6.13).
-    func encodeCollectionViewCell(_ node: XMLNode) -> Int {
+    func encodeCollectionViewCell(_ node: XIBNode) -> Int {
         let cellID = node.peek("id")
         var contentIndex: Int?
         var contentHasSubviews = false

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     static let stackDistributions: [String: Int] = ["fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3, "equalCentering": 4]
@@ -7,7 +8,7 @@ extension UIKitCompiler {
     ]
 
     /// `<stackView>` → `UIStackView` (§6.7).
-    func encodeStackView(_ node: XMLNode) -> Int {
+    func encodeStackView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.alwaysLayoutMargins = true
         style.ignoresOpaqueAndBackground = !coder10

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 extension UIKitCompiler {
     static let clearButtonModes: [String: Int] = ["never": 0, "whileEditing": 1, "unlessEditing": 2, "always": 3]
@@ -15,7 +16,7 @@ extension UIKitCompiler {
     static let noYes: [String: Int] = ["default": 0, "no": 1, "yes": 2, "NO": 1, "YES": 2]
 
     /// `<textInputTraits>` keys shared by text fields and text views.
-    func textInputTraits(_ node: XMLNode, into e: inout Entries) {
+    func textInputTraits(_ node: XIBNode, into e: inout Entries) {
         guard let t = node.child("textInputTraits", key: "textInputTraits") else { return }
         if let v = t["autocapitalizationType"].flatMap({ Self.autocapitalization[$0] }), v != 2 { e.int("UIAutocapitalizationType", v) }
         if let v = t["autocorrectionType"].flatMap({ Self.noYes[$0] }), v != 0 { e.int("UIAutocorrectionType", v) }
@@ -32,7 +33,7 @@ extension UIKitCompiler {
     }
 
     /// `<textField>` → `UITextField` (§6.4).
-    func encodeTextField(_ node: XMLNode) -> Int {
+    func encodeTextField(_ node: XIBNode) -> Int {
         encodeViewObject(node, className: "UITextField", style: ViewStyle()) { e, _ in
             controlKeys(node, into: &e, defaultHorizontal: 1)
             if let t = node["text"] ?? node.child("string", key: "text")?.text { e.obj("UIText", ctx.localizable(t, owner: node, property: "text")) }
@@ -54,7 +55,7 @@ extension UIKitCompiler {
     }
 
     /// `<textView>` → `UITextView` (§6.5).
-    func encodeTextView(_ node: XMLNode) -> Int {
+    func encodeTextView(_ node: XIBNode) -> Int {
         encodeScrollView(node, className: "UITextView") { e, _ in
             var text = node["text"]
             if let s = node.child("string", key: "text") ?? node.child("mutableString", key: "text") { text = s.text; s.markUsed("key") }

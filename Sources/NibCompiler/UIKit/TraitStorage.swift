@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Size-class variations → `UINibTraitStorageListsKey` (§14 of UIKIT-MAPPING.md).
 ///
@@ -10,16 +11,16 @@ import NibArchive
 /// copies of view attribute storages (7.0.0 TabView: `spacing` three times; storyboard cell
 /// buttons: `font` twice), and base values overridden by variations that match the design device.
 extension UIKitCompiler {
-    func buildTraitStorageLists(topLevel: [(XMLNode, Int)]) -> [Int] {
+    func buildTraitStorageLists(topLevel: [(XIBNode, Int)]) -> [Int] {
         var lists: [Int] = []
-        var variedAttributes: [ObjectIdentifier: [String]] = [:]
+        var variedAttributes: [XIBNode: [String]] = [:]
         for (node, index) in topLevel where subtreeHasVariations(node) {
             var relationship: [Int] = []
             var attribute: [Int] = []
             var descendants: [Int] = []
             var seen = Set<Int>()
             func addDescendant(_ i: Int) { if i != index, seen.insert(i).inserted { descendants.append(i) } }
-            func walk(_ n: XMLNode) {
+            func walk(_ n: XIBNode) {
                 let variations = n.children.filter { $0.name == "variation" }
                 for v in variations { v.visited = true; _ = v["key"] }
                 if !variations.isEmpty, let id = n.peek("id"), let owner = ctx.objectIndex(forID: id) {
@@ -53,13 +54,13 @@ extension UIKitCompiler {
                     }
                     // Attribute variations: every attribute other than `key` on a <variation>, plus font children.
                     // Remembered per element: the second walk of a view's constraints finds them read.
-                    let attributeNames = variedAttributes[ObjectIdentifier(n)] ?? {
+                    let attributeNames = variedAttributes[n] ?? {
                         var names: [String] = []
                         for v in variations {
                             for a in v.unusedAttributes where !names.contains(a) { names.append(a) }
                             if v.children.contains(where: { $0.name == "fontDescription" }), !names.contains("font") { names.append("font") }
                         }
-                        variedAttributes[ObjectIdentifier(n)] = names
+                        variedAttributes[n] = names
                         return names
                     }()
                     for name in attributeNames where name != "key" {
@@ -116,7 +117,7 @@ extension UIKitCompiler {
         return lists
     }
 
-    private func subtreeHasVariations(_ n: XMLNode) -> Bool {
+    private func subtreeHasVariations(_ n: XIBNode) -> Bool {
         if n.name == "variation" { return true }
         return n.children.contains { subtreeHasVariations($0) }
     }

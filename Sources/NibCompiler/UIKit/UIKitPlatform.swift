@@ -1,16 +1,17 @@
 import NibArchive
+import XIB
 
 /// The iOS / UIKit back end (`targetRuntime="iOS.CocoaTouch"`): builds the `UINib…Key` root object.
 struct UIKitPlatform: PlatformCompiler {
-    var targetRuntimes: [String] { ["iOS.CocoaTouch", "iOS.CocoaTouch.iPad", "AppleTV", "watchKit"] }
+    var platform: XIBPlatform { .iOS }
 
-    func compile(document: XMLNode, context: CompileContext) {
+    func compile(document: XIBNode, context: CompileContext) {
         UIKitCompiler(context: context).run(document)
     }
 }
 
 /// An element encoder: creates the object for `node` and returns its index.
-typealias UIKitEncoder = @Sendable (UIKitCompiler, XMLNode) -> Int
+typealias UIKitEncoder = @Sendable (UIKitCompiler, XIBNode) -> Int
 
 /// Element name → encoder. One entry per XIB element the UIKit back end understands.
 enum UIKitEncoders {
@@ -63,8 +64,8 @@ final class UIKitCompiler {
     /// Ids used as `firstItem`/`secondItem` of some constraint (decides which layout guides are archived).
     var constraintItemIDs: Set<String> = []
     /// Resources by name.
-    var namedColors: [String: XMLNode] = [:]
-    var systemColors: [String: XMLNode] = [:]
+    var namedColors: [String: XIBNode] = [:]
+    var systemColors: [String: XIBNode] = [:]
     /// System fonts by face/size/usage/traits (they are shared per file).
     var fontCache: [String: Int] = [:]
     /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
@@ -80,12 +81,12 @@ final class UIKitCompiler {
     }
     var coder10: Bool { ctx.coderVersion >= 10 }
 
-    func run(_ document: XMLNode) {
+    func run(_ document: XIBNode) {
         document.visited = true
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         collectConstraintItems(document)
-        var objectsNode: XMLNode?
+        var objectsNode: XIBNode?
         for c in document.children {
             switch c.name {
             case "objects": objectsNode = c; c.visited = true
@@ -95,7 +96,7 @@ final class UIKitCompiler {
             }
         }
         var topLevel: [Int] = []
-        var topLevelNodes: [(XMLNode, Int)] = []
+        var topLevelNodes: [(XIBNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
                 if child.name == "placeholder" {
@@ -138,7 +139,7 @@ final class UIKitCompiler {
             .map(\.element.index)
     }
 
-    private func collectConstraintItems(_ node: XMLNode) {
+    private func collectConstraintItems(_ node: XIBNode) {
         if node.name == "constraint" {
             if let f = node.peek("firstItem") { constraintItemIDs.insert(f) }
             if let s = node.peek("secondItem") { constraintItemIDs.insert(s) }
@@ -146,7 +147,7 @@ final class UIKitCompiler {
         for c in node.children { collectConstraintItems(c) }
     }
 
-    private func collectResources(_ node: XMLNode) {
+    private func collectResources(_ node: XIBNode) {
         node.visited = true
         for r in node.children {
             switch r.name {
@@ -164,7 +165,7 @@ final class UIKitCompiler {
 
     // MARK: Placeholders and custom objects
 
-    func encodePlaceholder(_ node: XMLNode) -> Int {
+    func encodePlaceholder(_ node: XIBNode) -> Int {
         let i = ctx.define(node, className: "UIProxyObject")
         // The placeholder's class is not archived (§3.1).
         node.markUsed("customClass", "customModule", "customModuleProvider", "sceneMemberID")
@@ -175,7 +176,7 @@ final class UIKitCompiler {
         return i
     }
 
-    func encodeCustomObject(_ node: XMLNode) -> Int {
+    func encodeCustomObject(_ node: XIBNode) -> Int {
         let i = ctx.define(node, className: "NSObject")
         var e = Entries()
         finishClass(node, index: i, originalClass: "NSObject", entries: &e)
@@ -184,7 +185,7 @@ final class UIKitCompiler {
     }
 
     /// Connections, runtime attributes and accessibility children shared by every element.
-    func encodeCommonChildren(_ node: XMLNode, index: Int) {
+    func encodeCommonChildren(_ node: XIBNode, index: Int) {
         for c in node.children {
             switch c.name {
             case "connections": collectConnections(c, source: index)
@@ -202,7 +203,7 @@ final class UIKitCompiler {
     }
 
     /// Writes `entries` into `index`, wrapping the object in `UIClassSwapper` when it has a custom class.
-    func finishClass(_ node: XMLNode, index: Int, originalClass: String, entries e: inout Entries) {
+    func finishClass(_ node: XIBNode, index: Int, originalClass: String, entries e: inout Entries) {
         if let custom = node["customClass"] {
             let module = node["customModule"]
             let provider = node["customModuleProvider"]
@@ -210,9 +211,9 @@ final class UIKitCompiler {
             // As ibtool's --module: for customModuleProvider="target" the module given on the command line
             // wins over the customModule attribute (which Interface Builder leaves stale when a target is renamed).
             if provider == "target", let m = ctx.options.moduleName, !m.isEmpty {
-                name = mangledSwiftClassName(module: m, name: custom)
+                name = SwiftClassName.mangled(module: m, name: custom)
             } else if let module, !module.isEmpty {
-                name = mangledSwiftClassName(module: module, name: custom)
+                name = SwiftClassName.mangled(module: module, name: custom)
             } else {
                 if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
                 name = custom
@@ -227,14 +228,3 @@ final class UIKitCompiler {
     }
 }
 
-/// Swift runtime name of a class: `_TtC<len><module><len><class>`; nested names (`Outer.Inner`) add
-/// one `C<len><name>` level each, as the Swift mangler does.
-func mangledSwiftClassName(module: String, name: String) -> String {
-    if name.hasPrefix("_Tt") { return name }
-    let parts = name.split(separator: ".").map(String.init)
-    var s = "_Tt"
-    for _ in parts { s += "C" }
-    s += "\(module.utf8.count)\(module)"
-    for p in parts { s += "\(p.utf8.count)\(p)" }
-    return s
-}

@@ -1,4 +1,5 @@
 import NibArchive
+import XIB
 
 /// Per-class variations of the `UIView` keys (§5 of UIKIT-MAPPING.md).
 struct ViewStyle {
@@ -13,10 +14,10 @@ struct ViewStyle {
     /// Cell content views list subviews before constraints in `UINibObjectsKey`.
     var subviewsFirstInObjectList = false
     /// Constraints declared on a cell and hoisted into this content view, and the cell id they rewrite.
-    var hoistedConstraints: XMLNode?
+    var hoistedConstraints: XIBNode?
     var hoistedFrom: String?
     /// The safe-area guide declared on the owning cell.
-    var hoistedGuides: [XMLNode] = []
+    var hoistedGuides: [XIBNode] = []
     /// Extra subviews appended after the XIB ones (cell separator).
     var extraSubviews: [Int] = []
     /// Subviews placed before the XIB ones (table header/footer).
@@ -41,12 +42,12 @@ extension UIKitCompiler {
     ]
 
     /// A plain view of `className` (also the base of most view encoders).
-    func encodeView(_ node: XMLNode, className: String) -> Int {
+    func encodeView(_ node: XIBNode, className: String) -> Int {
         encodeViewObject(node, className: className, style: ViewStyle()) { _, _ in }
     }
 
     /// Creates a view object: UIView keys, then `subclassKeys`, then class swapping and common children.
-    func encodeViewObject(_ node: XMLNode, className: String, style: ViewStyle,
+    func encodeViewObject(_ node: XIBNode, className: String, style: ViewStyle,
                           subclassKeys: (inout Entries, Int) -> Void) -> Int {
         let index = ctx.define(node, className: className)
         var e = Entries()
@@ -58,7 +59,7 @@ extension UIKitCompiler {
     }
 
     /// Encodes the `<subviews>` children, in order.
-    func encodeSubviews(_ node: XMLNode) -> [Int] {
+    func encodeSubviews(_ node: XIBNode) -> [Int] {
         guard let sv = node.child("subviews") else { return [] }
         var out: [Int] = []
         for c in sv.children {
@@ -72,7 +73,7 @@ extension UIKitCompiler {
     }
 
     /// A view element without its own encoder: the UIView keys only, with a warning.
-    func encodeFallbackView(_ c: XMLNode, className cls: String) -> Int {
+    func encodeFallbackView(_ c: XIBNode, className cls: String) -> Int {
         ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
         for t in c.children where t.name == "textInputTraits" { ctx.ignore(t) }
         return encodeView(c, className: cls)
@@ -87,7 +88,7 @@ extension UIKitCompiler {
     ]
 
     /// Writes the UIView keys for `node` in ibtool's order and records its `UINibObjectsKey` block.
-    func viewKeys(_ node: XMLNode, index: Int, style: ViewStyle, into e: inout Entries) {
+    func viewKeys(_ node: XIBNode, index: Int, style: ViewStyle, into e: inout Entries) {
         let frame = node.child("rect", key: "frame")
         var w = 0.0, h = 0.0, x = 0.0, y = 0.0
         if let frame {
@@ -121,7 +122,7 @@ extension UIKitCompiler {
             blankGuides.append(b.graph.add(.init(className: "UILayoutGuide", entries: blank.list)))
         }
 
-        var constraintNodes: [XMLNode] = []
+        var constraintNodes: [XIBNode] = []
         if !style.ownLayoutHoisted, let cs = node.child("constraints") { constraintNodes += cs.children.filter { $0.name == "constraint" } ; cs.children.forEach { $0.visited = $0.name == "constraint" } }
         if let hoisted = style.hoistedConstraints { constraintNodes += hoisted.children.filter { $0.name == "constraint" }; hoisted.children.forEach { $0.visited = $0.name == "constraint" } }
         let excluded = excludedConstraintIDs(node)
@@ -246,7 +247,7 @@ extension UIKitCompiler {
     }
 
     /// Size-class variations: only `default` exclusions change the base archive; the rest is reported.
-    func handleVariations(_ first: XMLNode, node: XMLNode) {
+    func handleVariations(_ first: XIBNode, node: XIBNode) {
         for v in node.children where v.name == "variation" {
             v.visited = true
             let key = v["key"] ?? ""
@@ -268,7 +269,7 @@ extension UIKitCompiler {
         }
     }
 
-    func excludedConstraintIDs(_ node: XMLNode) -> Set<String> {
+    func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
         var out: Set<String> = []
         for v in node.children where v.name == "variation" && v.peek("key") == "default" {
             for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
@@ -279,7 +280,7 @@ extension UIKitCompiler {
     }
 
     /// Edge insets written as `<inset minX minY maxX maxY>` → (top, left, bottom, right).
-    func insets(_ n: XMLNode) -> NibGraphValue {
+    func insets(_ n: XIBNode) -> NibGraphValue {
         packedDoubles([n.double("minY") ?? 0, n.double("minX") ?? 0, n.double("maxY") ?? 0, n.double("maxX") ?? 0])
     }
 }

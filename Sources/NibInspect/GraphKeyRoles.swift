@@ -1,0 +1,63 @@
+/// What the keys of a nib mean for naming objects: the one place that says which references are
+/// containment (they name an object) and which are links (they point up or across the tree and never
+/// choose a name), and which ordered collections a loader reads without caring for their order.
+///
+/// An object is named by its path through containment from the root: top-level objects, subviews,
+/// content and document views, cells, menu items, table columns, scene contents. A reference whose key is
+/// a link is still compared (as a `ref` leaf naming its target), but an object reached only by links is
+/// named by its cheapest path, where one link costs more than any chain of containment keys.
+public enum GraphKeyRoles {
+    /// Keys that point up or across the tree, whatever class holds them.
+    public static let linkKeys: Set<String> = [
+        // Flat lists of every object (each object is also somewhere in the tree) and their tables.
+        "UINibObjectsKey", "NSObjectsKeys", "NSObjectsValues", "NSOidsKeys", "NSOidsValues",
+        "UINibVisibleWindowsKey", "NSVisibleWindows",
+        "UIExternalObjectsTableForViewLoading", "NSExternalObjectsTableForViewLoading",
+        "UITopLevelObjectsToKeepAliveFromStoryboard",
+        // Accessibility tables and runtime attributes: they name objects that live in the tree.
+        "UINibAccessibilityConfigurationsKey", "NSAccessibilityConnectors", "NSAccessibilityOidsKeys",
+        "NSAccessibilityOidsValues", "UIAccessibileObject", "UINibKeyValuePairsKey", "UIObject",
+        // Trait-storage lists: records of objects added or removed per trait collection.
+        "UINibTraitStorageListsKey",
+        // Connections and what they join.
+        "UINibConnectionsKey", "NSConnections", "UISource", "UIDestination", "NSSource", "NSDestination",
+        // Back-links to a parent.
+        "NSSuperview", "UISuperview", "NSNextResponder", "UINextResponder", "NSControlView", "NSWindow",
+        "UIParentViewController", "UILayoutGuideOwningView", "NSStackViewContainerStackView",
+        // Cross-links: key-view loops, targets, delegates, constraint items, views also held as subviews.
+        "NSNextKeyView", "UINextKeyView", "NSInitialFirstResponder", "NSTarget", "NSControlTarget",
+        "NSDelegate", "UIDelegate", "NSDataSource", "UIDataSource",
+        "NSGestureRecognizer.target", "NSGestureRecognizer.delegate",
+        "NSFirstItem", "NSSecondItem", "UIFirstItem", "UISecondItem",
+        "UIStackViewArrangedSubviews", "NSStackViewContainerNonDroppedViews", "_UILayoutGuideConstraintsToRemove",
+        "UIRelationshipCandidates", "NSSelectedTabViewItem",
+        "NSToolbarIBAllowedItems", "NSToolbarIBDefaultItems",
+    ]
+
+    /// Keys that are links only on some classes (`class.key`); the same key is containment elsewhere
+    /// (an `NSPopUpButtonCell`'s `NSMenu` holds its menu, an `NSMenuItem`'s points back at its parent).
+    public static let classLinkKeys: Set<String> = [
+        "NSMenuItem.NSMenu", "NSTableColumn.NSTableView", "NSTableHeaderView.NSTableView",
+        "NSTextContainer.NSTextView", "NSTextContainer.NSLayoutManager", "NSTabViewItem.NSTabView",
+    ]
+
+    /// Whether a reference under `key` from an object of class `className` is a link.
+    public static func isLink(key: String, className: String) -> Bool {
+        linkKeys.contains(key) || classLinkKeys.contains(className + "." + key)
+    }
+
+    /// Keys whose array a loader reads in any order: connections are made one by one, the object lists
+    /// are tables, constraints are added as a set. `--loose` ignores the order of these arrays (their
+    /// elements are still matched one to one); it counts the order of every other array (subviews,
+    /// menu items, table columns, …), where the order is what the user sees.
+    public static let orderIndifferentKeys: Set<String> = [
+        "UINibConnectionsKey", "NSConnections", "UINibObjectsKey", "NSObjectsKeys", "NSObjectsValues",
+        "NSOidsKeys", "NSOidsValues", "UINibAccessibilityConfigurationsKey", "NSAccessibilityConnectors",
+        "NSAccessibilityOidsKeys", "NSAccessibilityOidsValues", "UINibKeyValuePairsKey", "UINibTraitStorageListsKey",
+        "UINibVisibleWindowsKey", "NSVisibleWindows", "UITopLevelObjectsToKeepAliveFromStoryboard",
+        // An object's trait storages each hold a different attribute or relationship.
+        "UITraitStorages",
+        "UIViewAutolayoutConstraints", "NSViewConstraints", "UILayoutGuideSystemConstraints",
+        "_UILayoutGuideConstraintsToRemove",
+    ]
+}

@@ -1,0 +1,190 @@
+/// Which attributes a reader consumed and which elements it handled, for one `XIBDocument`.
+///
+/// The compiler warns about every element no encoder visited and every attribute no encoder read,
+/// so that Interface Builder data nibc does not archive is never dropped silently. The bookkeeping is
+/// two flat bit arrays indexed like the tree's element and attribute stores: no second tree, no
+/// copied strings. One tracker serves one compilation (it is not thread-safe).
+public final class XIBReadTracker {
+    /// The document the nodes view.
+    public let document: XIBDocument
+    fileprivate var attributeUsed: [Bool]
+    fileprivate var visited: [Bool]
+
+    /// A tracker with nothing read yet.
+    public init(document: XIBDocument) {
+        self.document = document
+        attributeUsed = Array(repeating: false, count: document.tree.storage.attributes.count)
+        visited = Array(repeating: false, count: document.tree.storage.elements.count)
+    }
+
+    /// The root `<document>` element.
+    public var root: XIBNode { XIBNode(element: document.root, tracker: self) }
+
+    /// The node of `element` (an element of this tracker's document).
+    public func node(_ element: XMLTree.Element) -> XIBNode {
+        precondition(element.storage === document.tree.storage, "element of another document")
+        return XIBNode(element: element, tracker: self)
+    }
+
+    /// The element whose `id` attribute is `id`, or nil (the document's id index; nothing is marked read).
+    public func node(withID id: String) -> XIBNode? {
+        document.element(withID: id).map { XIBNode(element: $0, tracker: self) }
+    }
+}
+
+/// The compiler's view of one XIB element: a tree element plus the read bookkeeping of its tracker.
+///
+/// Cheap to copy (two references and an index); two nodes are equal when they view the same element.
+/// Reading an attribute with the subscript marks it consumed; `peek` reads without marking.
+public struct XIBNode: Hashable, CustomStringConvertible {
+    /// The element viewed.
+    public let element: XMLTree.Element
+    let tracker: XIBReadTracker
+
+    init(element: XMLTree.Element, tracker: XIBReadTracker) {
+        self.element = element
+        self.tracker = tracker
+    }
+
+    /// The element name, e.g. `"view"`.
+    @inline(__always)
+    public var name: String { element.name }
+    /// Pre-order position in the document (used where ibtool orders by document position).
+    @inline(__always)
+    public var order: Int { element.documentIndex }
+    /// 1-based source line of the start tag; computed on demand (diagnostics only).
+    public var line: Int { element.location.line }
+    /// 1-based source column of the start tag.
+    public var column: Int { element.location.column }
+    /// The parent node, or nil for the root.
+    public var parent: XIBNode? { element.parent.map { XIBNode(element: $0, tracker: tracker) } }
+
+    /// Whether some encoder handled this element.
+    public var visited: Bool {
+        get { tracker.visited[element.documentIndex] }
+        nonmutating set { tracker.visited[element.documentIndex] = newValue }
+    }
+
+    // MARK: Attributes
+
+    /// The value of attribute `name`, marking it as handled.
+    public subscript(_ name: String) -> String? {
+        guard let i = element.attributeIndex(name) else { return nil }
+        tracker.attributeUsed[i] = true
+        return element.storage.value(of: element.storage.attributes[i])
+    }
+
+    /// Reads without marking (for look-ahead decisions that do not consume the attribute).
+    @inline(__always)
+    public func peek(_ name: String) -> String? { element.attribute(name) }
+
+    /// Marks attributes as handled without reading their values (IB metadata, defaults with no
+    /// archive effect).
+    public func markUsed(_ names: String...) {
+        for n in names {
+            if let i = element.attributeIndex(n) { tracker.attributeUsed[i] = true }
+        }
+    }
+
+    /// Marks every attribute as handled.
+    public func markAllAttributesUsed() {
+        let r = element.record
+        let start = Int(r.attributeStart)
+        for i in start..<start + Int(r.attributeCount) { tracker.attributeUsed[i] = true }
+    }
+
+    /// `true`/`false` for `YES`/anything else; nil when absent. Marks the attribute handled.
+    public func bool(_ name: String) -> Bool? { self[name].map { $0 == "YES" } }
+
+    /// The attribute as a `Double` (nil when absent or not a number). Marks the attribute handled.
+    public func double(_ name: String) -> Double? { self[name].flatMap(Double.init) }
+
+    /// Names of the attributes nothing has read, in document order.
+    public var unusedAttributes: [String] {
+        let r = element.record
+        let start = Int(r.attributeStart)
+        var out: [String] = []
+        for i in start..<start + Int(r.attributeCount) where !tracker.attributeUsed[i] {
+            out.append(element.storage.names[Int(element.storage.attributes[i].name)])
+        }
+        return out
+    }
+
+    /// Whether `other` is this node or one of its descendants.
+    public func contains(_ other: XIBNode) -> Bool {
+        other.element.storage === element.storage
+            && other.element.index >= element.index && other.element.index < element.record.subtreeEnd
+    }
+
+    /// Calls `body` with the name of each attribute that was read, in document order, without building an array.
+    public func forEachReadAttribute(_ body: (String) -> Void) {
+        let r = element.record
+        let start = Int(r.attributeStart)
+        for i in start..<start + Int(r.attributeCount) where tracker.attributeUsed[i] {
+            body(element.storage.names[Int(element.storage.attributes[i].name)])
+        }
+    }
+
+    /// Where attribute `name`'s name starts, for diagnostics about that attribute.
+    public func attributeLocation(_ name: String) -> SourceLocation? { element.attributeLocation(name) }
+
+    // MARK: Children
+
+    /// The child elements in document order.
+    public var children: Children { Children(parent: self) }
+
+    /// The child nodes named `name`, in document order (not marked visited).
+    public func children(named name: String) -> [XIBNode] { children.filter { $0.name == name } }
+
+    /// First child named `name` (and with attribute `key` equal to `key`, when given); marks it visited
+    /// and its `key` read.
+    public func child(_ name: String, key: String? = nil) -> XIBNode? {
+        for c in children where c.element.isNamed(name) && (key == nil || c.peek("key") == key) {
+            c.visited = true
+            c.markUsed("key")
+            return c
+        }
+        return nil
+    }
+
+    /// First child whose attribute `key` equals `key`, whatever its element name; marks it visited.
+    public func keyed(_ key: String) -> XIBNode? {
+        for c in children where c.peek("key") == key {
+            c.visited = true
+            c.markUsed("key")
+            return c
+        }
+        return nil
+    }
+
+    /// Character data for `<string>`-like elements: the decoded text directly inside this element,
+    /// or `""` for an element with children other than `<string>` / `<mutableString>` (whose text is
+    /// only formatting white space).
+    public var text: String {
+        if element.hasChildren && !element.isNamed("string") && !element.isNamed("mutableString") { return "" }
+        return element.text
+    }
+
+    /// `<name …>` at its location, for debugging.
+    public var description: String { element.description }
+
+    /// Equal when they view the same element.
+    public static func == (a: XIBNode, b: XIBNode) -> Bool { a.element == b.element }
+    /// Hashes the element.
+    public func hash(into hasher: inout Hasher) { hasher.combine(element) }
+
+    /// The child nodes of one element: a forward collection that walks sibling links without allocating.
+    public struct Children: Collection {
+        let parent: XIBNode
+        /// The first child's document index.
+        public var startIndex: Int { parent.element.documentIndex + 1 }
+        /// One past the parent's last descendant.
+        public var endIndex: Int { Int(parent.element.record.subtreeEnd) }
+        /// The next sibling's document index.
+        public func index(after i: Int) -> Int { Int(parent.element.storage.elements[i].subtreeEnd) }
+        /// The child at document index `i`.
+        public subscript(i: Int) -> XIBNode {
+            XIBNode(element: XMLTree.Element(storage: parent.element.storage, index: Int32(i)), tracker: parent.tracker)
+        }
+    }
+}
