@@ -6,8 +6,8 @@
       nesting, huge counts, shared subgraphs that expand exponentially when copied, truncations of
       corpus nibs, header counts that lie.
   command-sweep-inputs.py flips OUTDIR SEED FIRST COUNT BASE...
-      candidates FIRST..FIRST+COUNT-1 of the byte-flip stream: each copies one BASE nib and XORs 1-4
-      random bytes with random non-zero masks. Candidate i depends only on (SEED, i) and the BASE list,
+      candidates FIRST..FIRST+COUNT-1 of the byte-flip stream: each copies one BASE nib (every fourth a
+      keyed-archive BASE, when there are some) and XORs 1-4 random bytes with random non-zero masks. Candidate i depends only on (SEED, i) and the BASE list,
       so a caller can ask for more in batches and keep the ones that still verify.
   command-sweep-inputs.py retargets OUTDIR SEED COUNT BASE...
       COUNT nibs whose 1-3 object references point at other (random) objects: they always verify, and
@@ -274,9 +274,12 @@ def xibs(d):
 
 def flips(d, seed, first, count, bases):
     blobs = {}
+    keyed = [b for b in bases if open(b, 'rb').read(8) == b'bplist00']
+    plain = [b for b in bases if b not in keyed] or bases
     for i in range(first, first + count):
         rng = random.Random(f'{seed}:flip:{i}')
-        base = bases[rng.randrange(len(bases))]
+        pool = keyed if keyed and i % 4 == 3 else plain
+        base = pool[rng.randrange(len(pool))]
         data = blobs.get(base) or blobs.setdefault(base, open(base, 'rb').read())
         out = bytearray(data)
         for _ in range(rng.randint(1, 4)):

@@ -5,7 +5,8 @@
 # SWEEP_XIB_MUTANTS (default 60), SWEEP_RETARGETS (default 60), SWEEP_HANG_SECONDS (default 30).
 #
 # Inputs (all written to Fuzz/out/command-sweep, regenerated each run; see command-sweep-inputs.py):
-#   - byte-flip mutants of the shared corpus nibs (1-4 bytes XORed), generated in seeded batches and KEPT
+#   - byte-flip mutants of the shared corpus nibs (1-4 bytes XORed; every fourth from a keyed-archive nib
+#     when the corpus has some), generated in seeded batches and KEPT
 #     ONLY IF `nibc verify` accepts them, until SWEEP_MUTANTS are kept: structurally valid, hostile content;
 #   - reference retargets of corpus nibs (object references pointed at random objects: cycles, wrong kinds);
 #   - generated nibs: repeated external-object identifiers, cycles, 100 000-deep nesting, huge counts,
@@ -14,8 +15,9 @@
 #   - byte-flip mutants of corpus XIBs (for compile);
 #   - the committed regression inputs: Tests/NibArchiveTests/Regressions and Fuzz/Regressions/<target>/.
 # Commands per nib: verify, dump, dump --json, diff (mutant vs its original, or vs itself), bench
-# --seconds 0.01, and compile (a nib is not a XIB: it must be rejected). Per XIB: compile, then verify,
-# dump and bench on its output when it compiled.
+# --seconds 0.01, convert (and verify of what it writes), and compile and ibtool --compile (a nib is not a
+# XIB: both must reject it). Per XIB: ibtool --compile with the report flags, compile, then verify, dump and
+# bench on its output when it compiled.
 # Checks per run (limits-common.sh): no signal; exit status one the command documents (verify/dump/bench/
 # compile 0 or 1, diff 0, 1 or 2); wall time < 1 s per MB of input (at least 1 s; bench x4, it decodes and
 # plans at least twice); max RSS < 64 MB + 32 x input size (diff: both inputs); a run still going after
@@ -34,10 +36,11 @@ gen="$here/command-sweep-inputs.py"
 rm -rf "$stress"; mkdir -p "$stress"/{flips,kept,retargets,generated,xib,compiled}
 [ -d "$corpus/nib" ] || { echo "corpus $corpus/nib not found (set CORPUS)" >&2; exit 2; }
 
-# Bases: every plain corpus nib up to 256 KB (sorted, so the stream is the same on every machine).
+# Bases: every plain corpus nib up to 256 KB, NIBArchive or keyed archive (sorted, so the stream is the same
+# on every machine).
 bases=()
 while IFS= read -r -d '' f; do
-  [ "$(stat -c %s "$f")" -le 262144 ] && head -c 10 "$f" | LC_ALL=C grep -aq '^NIBArchive' && bases+=("$f")
+  [ "$(stat -c %s "$f")" -le 262144 ] && head -c 10 "$f" | LC_ALL=C grep -aqE '^(NIBArchive|bplist00)' && bases+=("$f")
 done < <(find "$corpus/nib" "$corpus/recent" "$corpus/storyboards" -name '*.nib' -type f -print0 2>/dev/null | sort -z)
 xibs=()
 while IFS= read -r -d '' f; do xibs+=("$f"); done < <(find "$corpus/ios" "$corpus/macos" -name '*.xib' -type f -size -256k -print0 | sort -z)
@@ -119,13 +122,20 @@ for f in "${nibs[@]}"; do
   check "$f" "$size" 1 '0|1' dump "$f" --json
   check "$f" "$((size + $(stat -c %s "$other")))" 1 '0|1|2' diff "$other" "$f"
   check "$f" "$size" 4 '0|1' bench "$f" --seconds 0.01
+  rm -f "$work/conv.nib"
+  check "$f" "$size" 1 '0|1' convert "$f" "$work/conv.nib"
+  # What convert writes must verify (either format).
+  [ "$status" = 0 ] && [ -f "$work/conv.nib" ] && check "$f" "$(stat -c %s "$work/conv.nib")" 1 '0' verify "$work/conv.nib"
   rm -f "$work/c.nib"
   check "$f" "$size" 1 '1' compile "$f" -o "$work/c.nib"
+  check "$f" "$size" 1 '1' ibtool --errors --compile "$work/c.nib" "$f"
 done
 for f in "${xib_inputs[@]}"; do
   size=$(stat -c %s "$f")
   out="$stress/compiled/$(basename "$f" .xib).nib"
   rm -f "$out"
+  rm -f "$work/i.nib"
+  check "$f" "$size" 1 '0|1' ibtool --errors --warnings --notices --compile "$work/i.nib" "$f"
   check "$f" "$size" 1 '0|1' compile "$f" -o "$out"
   if [ "$status" = 0 ]; then
     osize=$(stat -c %s "$out")
@@ -137,6 +147,6 @@ done
 
 total=0; for k in "${!runs[@]}"; do total=$((total + runs[$k])); done
 echo "inputs: $kept byte-flip mutants that verify (of $generated generated, seed $seed), $retargets reference retargets, $(ls "$stress"/generated/*.nib | wc -l) generated nibs, ${#regressions[@]} regression inputs, ${#xib_inputs[@]} XIBs ($(ls "$stress"/generated/*.xib | wc -l) generated, $(ls "$stress"/xib/*.xib | wc -l) byte-flip mutants)"
-for k in verify dump "dump --json" diff bench compile; do printf '  %-12s %5d runs, %d failed\n' "$k" "${runs[$k]:-0}" "${fails[$k]:-0}"; done
+for k in verify dump "dump --json" diff bench convert compile ibtool; do printf '  %-12s %5d runs, %d failed\n' "$k" "${runs[$k]:-0}" "${fails[$k]:-0}"; done
 echo "$total runs: $signals signals, $hangs hangs, $fail over a limit or failed; max RSS/budget $max_ratio ($max_ratio_run)"
 [ $fail = 0 ]
