@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NibInspect", targets: ["NibInspect"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +41,8 @@ let package = Package(
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
+        .plugin(name: "NibcPlugin", capability: .buildTool(), dependencies: ["nibc"]),
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),

@@ -12,6 +12,8 @@ public final class NibTemplate: Sendable {
     enum Source: Sendable {
         case path(String)
         case bytes([UInt8])
+        /// An archive the caller already opened and verified.
+        case archive(NibArchive)
     }
 
     struct State {
@@ -56,6 +58,14 @@ public final class NibTemplate: Sendable {
     /// bytes inline and cannot be borrowed; re-reading after `purgeCache()` reuses the copy).
     public convenience init(data: Data, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
         try self.init(bytes: [UInt8](data), registry: registry)
+    }
+
+    /// Uses an archive that is already open and verified (for example one a tool also inspects), so the
+    /// nib is not read or verified a second time; the archive is kept for the template's lifetime.
+    public init(archive: NibArchive, registry: NibClassRegistry = .shared) {
+        source = .archive(archive)
+        self.registry = registry
+        state = Locked(State(archive: archive))
     }
 
     /// A nested nib: its bytes are verified and decoded only when it is first instantiated.
@@ -111,7 +121,7 @@ public final class NibTemplate: Sendable {
     public var hasCachedPlan: Bool { state.withLock { $0.plan != nil } }
 
     /// Drops the plan and the archive bytes; a path-based template reads its file again on next use, a
-    /// data-based template keeps its bytes.
+    /// data-based template keeps its bytes and an archive-based one its archive.
     public func purgeCache() {
         state.withLock { s in
             s.plan = nil
@@ -133,6 +143,8 @@ public final class NibTemplate: Sendable {
                     s.fileReads += 1
                 case .bytes(let b):
                     archive = try Self.verify(bytes: b)
+                case .archive(let a):
+                    archive = a
                 }
             }
             let plan = try InstantiationPlan.build(archive, registry: registry)

@@ -10,12 +10,14 @@ struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
         abstract: "Compile .xib documents (iOS or macOS) into .nib files.",
+        // One line per paragraph: the help printer wraps each at the terminal's width.
         discussion: """
             nibc compile IN.xib -o OUT.nib
-            nibc compile A.xib B.xib DIR/ --output-dir OUT/      (directories are searched for .xib files)
-            Diagnostics print as file:line:col: warning|error: message. Outputs are written atomically: when a
-            file fails, nothing is written for it and an existing output is left as it was. Exit status 1 if any
-            input has an error.
+            nibc compile A.xib B.xib DIR/ --output-dir OUT/
+
+            Directories are searched for .xib files, and --output-dir mirrors the tree below each directory argument.
+
+            Diagnostics print as file:line:col: warning|error: message (or JSON lines with --diagnostics-format json). Outputs are written atomically: when a file fails, nothing is written for it and an existing output is left as it was. Exit status 1 if any input has an error.
             """)
 
     @Argument(help: "XIB files, or directories searched recursively for .xib files; @LIST reads paths from LIST, one per line.")

@@ -207,3 +207,28 @@ import NibTestSupport
     #expect(text.contains("S.xib:10:\(typoColumn): warning: <label>: attribute 'textAligment' not supported yet; ignored (did you mean 'textAlignment'?)"), "\(text)")
     #expect(text.contains("S.xib:10:\(otherColumn): warning: <label>: attribute 'frobnicate' not supported yet; ignored"), "\(text)")
 }
+
+/// Each suggestion looks through the document, so only the first 64 unread attributes of a document get
+/// one (a document full of unknown attributes stays linear); every one is still warned about.
+@Test func suggestionsAreBoundedPerDocument() throws {
+    var labels = "<label opaque=\"NO\" text=\"A\" textAlignment=\"natural\" id=\"l0\"/>\n"
+    for i in 1...70 { labels += "<label opaque=\"NO\" text=\"A\" textAligment=\"natural\" id=\"l\(i)\"/>\n" }
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                <subviews>
+    \(labels)
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+    let warnings = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "B.xib").diagnostics
+        .filter { $0.message.contains("'textAligment'") }
+    #expect(warnings.count == 70)
+    #expect(warnings.filter { $0.message.hasSuffix("(did you mean 'textAlignment'?)") }.count == 64)
+    #expect(warnings.first?.message.contains("did you mean") == true)
+}

@@ -77,9 +77,12 @@ final class CompileContext {
     }
 
     /// Warns about elements no encoder visited and attributes no encoder read.
-    /// An unread attribute gets one warning at the attribute itself, with a "did you mean" when an
+    /// An unread attribute gets one warning at the attribute itself, with a "did you mean" (for the first
+    /// `maxSuggestions` of a document) when an
     /// attribute the compiler read on another element of the same name is one or two edits away.
     func reportUnhandled(_ root: XIBNode) {
+        // Each suggestion walks the document; a bound keeps a document full of unknown attributes linear.
+        var suggestionsLeft = Self.maxSuggestions
         func walk(_ n: XIBNode) {
             if !n.visited {
                 warning(at: n, "element <\(n.name)>\(n.peek("key").map { " (key \"\($0)\")" } ?? "") is not supported yet; ignored")
@@ -87,8 +90,11 @@ final class CompileContext {
             }
             for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
                 var message = "<\(n.name)>: attribute '\(name)' not supported yet; ignored"
-                if let guess = AttributeSuggestion.closest(to: name, on: n.name, in: root) {
-                    message += " (did you mean '\(guess)'?)"
+                if suggestionsLeft > 0 {
+                    suggestionsLeft -= 1
+                    if let guess = AttributeSuggestion.closest(to: name, on: n.name, in: root) {
+                        message += " (did you mean '\(guess)'?)"
+                    }
                 }
                 let at = n.attributeLocation(name)
                 diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: at?.line ?? n.line,
@@ -98,6 +104,9 @@ final class CompileContext {
         }
         walk(root)
     }
+
+    /// How many unread attributes of one document get a "did you mean" (the first ones in document order).
+    static let maxSuggestions = 64
 
     /// Attributes that only matter to Interface Builder.
     static let metadataAttributes: Set<String> = [

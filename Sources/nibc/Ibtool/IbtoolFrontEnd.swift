@@ -173,11 +173,13 @@ struct IbtoolCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ibtool",
         abstract: "Apple ibtool's compile interface (also when nibc is run through a symlink named ibtool).",
+        // One line per paragraph: the help printer wraps each at the terminal's width.
         discussion: """
-            nibc ibtool --errors --warnings --notices --module App --target-device iphone \\
-                --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
-            Supported: \(IbtoolArguments.supported). Reports go to standard output as an XML plist
-            (default), binary1 or human-readable-text; exit status 1 on an error. See docs/IBTOOL.md.
+            nibc ibtool --errors --warnings --notices --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
+
+            Supported: \(IbtoolArguments.supported).
+
+            Reports go to standard output as an XML plist (default), binary1 or human-readable-text; exit status 1 on an error. See docs/IBTOOL.md.
             """)
 
     @Argument(parsing: .captureForPassthrough, help: "ibtool options and the input document.")
