@@ -55,6 +55,19 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "KeyedArchiveBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibArchive", package: parentIdentity),
+                .product(name: "PropertyList", package: parentIdentity),
+                .product(name: "KeyedArchive", package: parentIdentity),
+            ],
+            path: "Benchmarks/KeyedArchiveBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "NibCompilerBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -81,17 +81,21 @@ public final class NibTemplate: Sendable {
     }
 
     static func read(_ path: String) throws(NibLoadingError) -> NibArchive {
-        if let handle = FileHandle(forReadingAtPath: path) {
-            let head = (try? handle.read(upToCount: 8)) ?? Data()
-            try? handle.close()
-            if head.elementsEqual(BinaryPropertyList.magic) {
-                return try fromKeyed { () throws(PropertyListError) in try KeyedArchive(contentsOf: path) }
-            }
-        }
         do { return try NibArchive(contentsOf: path) } catch {
             if error.kind == .io { throw .io(path: path, message: error.message) }
+            // Only a file without the NIBArchive magic is looked at again, so NIBArchive loading costs nothing extra.
+            if error.kind == .badMagic, Self.hasPropertyListMagic(path) {
+                return try fromKeyed { () throws(PropertyListError) in try KeyedArchive(contentsOf: path) }
+            }
             throw .archive(error)
         }
+    }
+
+    /// Whether the file at `path` starts with `bplist00`.
+    static func hasPropertyListMagic(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return ((try? handle.read(upToCount: 8)) ?? Data()).elementsEqual(BinaryPropertyList.magic)
     }
 
     /// A keyed archive as a verified in-memory NIBArchive of the same graph.

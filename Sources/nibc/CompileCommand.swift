@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibCompiler
 import XIB
@@ -43,6 +44,9 @@ struct CompileCommand: ParsableCommand {
 
     @Flag(help: "Write a gzip-framed (RFC 1952) compressed nib that nibc and the NibRuntime read transparently.")
     var compress = false
+
+    @Option(help: "Output format: nibarchive (default) or keyed (an NSKeyedArchiver nib, the form of older macOS deployment targets).")
+    var format: ConvertCommand.Format = .nibarchive
 
     @Option(name: .shortAndLong, help: "Parallel compile jobs for a batch (default: the number of cores).")
     var jobs: Int?
@@ -157,8 +161,9 @@ struct CompileCommand: ParsableCommand {
             progress?.show(done)
         }
         let compress = self.compress, warningsAsErrors = self.warningsAsErrors, verbose = self.verbose
+        let keyed = self.format == .keyed
         let work: @Sendable (Int) -> Void = { index in
-            results.store(index, Self.compileOne(jobs[index], compiler: compiler, compress: compress,
+            results.store(index, Self.compileOne(jobs[index], compiler: compiler, compress: compress, keyed: keyed,
                                                  warningsAsErrors: warningsAsErrors, verbose: verbose))
         }
         let parallelism = min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)
@@ -178,7 +183,7 @@ struct CompileCommand: ParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 
-    static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, warningsAsErrors: Bool,
+    static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, keyed: Bool = false, warningsAsErrors: Bool,
                            verbose: Bool) -> JobResult {
         let data: Data
         do {
@@ -194,7 +199,15 @@ struct CompileCommand: ParsableCommand {
                 messages.append(.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written"))
                 return JobResult(messages: messages, failed: true)
             }
-            let bytes = compress ? Gzip.compress(result.bytes) : result.bytes
+            var output = result.bytes
+            // The keyed form is the same graph re-archived (KeyedArchiveWriter undoes the keyed-archive mapping).
+            if keyed {
+                do { output = KeyedArchiveWriter().write(NibGraph(try NibArchive(bytes: output))) } catch {
+                    messages.append(.error(file: job.input, "\(job.input): error: internal: the compiled nib does not verify (\(error)); nothing written"))
+                    return JobResult(messages: messages, failed: true)
+                }
+            }
+            let bytes = compress ? Gzip.compress(output) : output
             do {
                 try AtomicFile.write(bytes, to: job.output)
             } catch {
