@@ -29,13 +29,14 @@ timed_run() {
   wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$timefile" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
 }
 
-# measure_with_budget SIZE EXTRA [TIME_FACTOR]: calls the caller's `measure` (which calls timed_run), sets
+# measure_with_budget SIZE EXTRA [TIME_FACTOR [RSS_FACTOR]]: calls the caller's `measure` (which calls timed_run), sets
 # budget_kb, over_rss and over_time (1 when over), retried (a note when the first run was over the time
 # budget: the machine is shared, so such a run is repeated once before it counts). TIME_FACTOR (default 1)
-# multiplies the time budget, for commands that read their input several times (nibc bench).
+# multiplies the time budget, for commands that read their input several times (nibc bench). RSS_FACTOR
+# (default 32) replaces the 32 x input size of the memory budget, for the commands the sweep names.
 measure_with_budget() {
-  local size="$1" extra="$2" factor="${3:-1}" time_budget
-  budget_kb=$(( (64 << 10) + 32 * size / 1024 + extra / 1024 ))
+  local size="$1" extra="$2" factor="${3:-1}" rss_factor="${4:-32}" time_budget
+  budget_kb=$(( (64 << 10) + rss_factor * size / 1024 + extra / 1024 ))
   time_budget=$(awk -v s="$size" -v x="$extra" -v f="$factor" 'BEGIN { b = (s + x) / 1048576; if (b < 1) b = 1; print b * f }')
   measure
   retried=""
