@@ -6,7 +6,7 @@ extension InstantiationRun {
     func connect() throws {
         // The File's Owner is the source of most key-value connections: look its conformance up once.
         ownerConnectable = owner as? NibConnectable
-        for connection in plan.connections {
+        for (k, connection) in plan.connections.enumerated() {
             let s = Int(connection.sourceIndex)
             switch connection {
             case .outlet(_, let label, let destination):
@@ -16,6 +16,17 @@ extension InstantiationRun {
                     try connectable(s, key: label)?.setOutlet(label, to: resolve(destination, key: nil, requester: nil).object)
                 }
             case .collection(_, let label, let destinations, let appending):
+                if let g = genericObject(s) {
+                    // Elements the plan marks weak are held weakly, so a collection never closes a cycle.
+                    let strong = plan.strongCollectionElements[k] ?? []
+                    var elements = [NibDecodedValue]()
+                    for (i, d) in destinations.enumerated() {
+                        guard let object = resolve(d, key: nil, requester: nil).object else { continue }
+                        elements.append(i < strong.count && strong[i] ? .object(object) : .weakObject(NibWeakReference(object)))
+                    }
+                    g.recordOutletCollection(label, elements: elements, appending: appending)
+                    continue
+                }
                 let targets = destinations.compactMap { resolve($0, key: nil, requester: nil).object }
                 try connectable(s, key: label)?.setOutletCollection(label, to: targets, appending: appending)
             case .action(_, let selector, let destination, let events):

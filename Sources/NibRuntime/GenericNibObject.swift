@@ -56,7 +56,12 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
         return plan.loaderOutlets[first..<first + Int(loaderOutletCount)]
     }
     /// Outlet collections set on this object.
-    public private(set) var outletCollections: [String: [AnyObject]] = [:]
+    public var outletCollections: [String: [AnyObject]] {
+        collectionStorage.mapValues { $0.compactMap(\.object) }
+    }
+    /// Outlet collections as set: elements the loader holds weakly (see `InstantiationPlan.strongCollectionElements`)
+    /// are `.weakObject` and drop out once their target is gone.
+    private var collectionStorage: [String: [NibDecodedValue]] = [:]
     /// Target–action pairs added to this object, in connection order.
     public private(set) var actions: [NibAction] = []
     /// Runtime attributes (and accessibility properties) set on this object.
@@ -148,7 +153,12 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
 
     /// Records the outlet collection.
     public func setOutletCollection(_ name: String, to objects: [AnyObject], appending: Bool) throws {
-        outletCollections[name] = (appending ? outletCollections[name] ?? [] : []) + objects
+        recordOutletCollection(name, elements: objects.map { .object($0) }, appending: appending)
+    }
+
+    /// Records an outlet collection whose elements are each held strongly or weakly.
+    func recordOutletCollection(_ name: String, elements: [NibDecodedValue], appending: Bool) {
+        collectionStorage[name] = (appending ? collectionStorage[name] ?? [] : []) + elements
         connectionCount += 1
     }
 

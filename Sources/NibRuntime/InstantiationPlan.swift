@@ -173,6 +173,9 @@ final class InstantiationPlan: Sendable {
     /// object nothing else keeps alive is strong, and only when that adds no cycle (see
     /// `PlanBuilder.strongOutlets`), so outlets (delegates, back links) never form retain cycles.
     let strongOutlets: [Bool]
+    /// Per outlet-collection connection (by connection index): whether a generic source holds each element
+    /// strongly, by the same rule as `strongOutlets`.
+    let strongCollectionElements: [Int: [Bool]]
     /// Per plan value: the value already converted when it holds no reference (the same for every
     /// instantiation, so instantiations share it instead of rebuilding it); `.null` for values with references.
     /// Holds only scalars, strings, data, numbers, nested templates and collections of those.
@@ -197,7 +200,8 @@ final class InstantiationPlan: Sendable {
 
     init(platform: Platform, slots: [PlanSlot], instances: [PlanInstance], placeholders: [(index: Int32, kind: PlanPlaceholder)],
          keys: PlanKeys, valueKeys: [Int32], values: [PlanValue], connections: [PlanConnection], topLevel: [Int32],
-         awakeOrder: [Int32], ownerOutletLabels: Set<String>, nestedNibs: [NibTemplate], strongOutlets: [Bool]) {
+         awakeOrder: [Int32], ownerOutletLabels: Set<String>, nestedNibs: [NibTemplate], strongOutlets: [Bool],
+         strongCollectionElements: [Int: [Bool]]) {
         self.platform = platform
         self.slots = slots
         self.instances = instances
@@ -213,6 +217,7 @@ final class InstantiationPlan: Sendable {
         self.ownerOutletLabels = ownerOutletLabels
         self.nestedNibs = nestedNibs
         self.strongOutlets = strongOutlets
+        self.strongCollectionElements = strongCollectionElements
         let constants = values.map { $0.hasRefs ? NibDecodedValue.null : Self.constant($0) }
         self.constantValues = constants
         var entryIndex = [Int32](repeating: -1, count: slots.count)
@@ -548,11 +553,11 @@ struct PlanBuilder {
 
         if let limitExceeded { throw .malformedGraph(limitExceeded) }
         let (owned, tree) = assignOwnership(topLevel: topLevel)
-        let strongOutlets = strongOutlets(connections, owned: owned, tree: tree)
+        let (strongOutlets, strongCollectionElements) = strongOutlets(connections, owned: owned, tree: tree)
         return InstantiationPlan(platform: platform, slots: slots, instances: instances, placeholders: placeholders,
                                  keys: PlanKeys(names: keyNames), valueKeys: valueKeys, values: values, connections: connections,
                                  topLevel: topLevel, awakeOrder: awake, ownerOutletLabels: ownerOutlets, nestedNibs: nested,
-                                 strongOutlets: strongOutlets)
+                                 strongOutlets: strongOutlets, strongCollectionElements: strongCollectionElements)
     }
 
     /// Makes the strong references of generic objects a forest: breadth-first from the top-level objects (then
@@ -601,13 +606,14 @@ struct PlanBuilder {
         return (owned, tree)
     }
 
-    /// Which outlets of generic objects hold their destination strongly: only those to an object nothing else
-    /// keeps alive (`owned` false: the root of a tree no top-level object reaches), the first such outlet
-    /// only, and never one that would close a cycle. A strong outlet hangs the destination's tree under the
-    /// source's; union-find over the trees tells when source and destination are already in one (a mutated
-    /// nib whose view controller is not top-level, with an outlet back to it from an object it owns, leaked
-    /// every instantiation before: found by the nib-instantiate fuzz target).
-    func strongOutlets(_ connections: [PlanConnection], owned: [Bool], tree: [Int32]) -> [Bool] {
+    /// Which outlets (and outlet-collection elements) of generic objects hold their destination strongly: only
+    /// those to an object nothing else keeps alive (`owned` false: the root of a tree no top-level object
+    /// reaches), the first such reference only, and never one that would close a cycle. A strong reference
+    /// hangs the destination's tree under the source's; union-find over the trees tells when source and
+    /// destination are already in one. Two mutated nibs without a top-level list leaked every instantiation
+    /// before (found by the nib-instantiate fuzz target): a view controller with an outlet back to it from an
+    /// object it owns, and views whose `gestureRecognizers` collection held recognizers that point back.
+    func strongOutlets(_ connections: [PlanConnection], owned: [Bool], tree: [Int32]) -> (outlets: [Bool], collections: [Int: [Bool]]) {
         var owned = owned
         var parent = Array(0..<Int32(slots.count))
         func find(_ x: Int) -> Int {
@@ -618,20 +624,31 @@ struct PlanBuilder {
             }
             return x
         }
-        var strong = Array(repeating: false, count: connections.count)
-        for (k, connection) in connections.enumerated() {
-            guard case .outlet(let source, _, let destination) = connection, let t = destination.refIndex,
-                  t >= 0, t < slots.count, !owned[t],
-                  case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { continue }
+        /// Whether generic `source` may hold `destination` strongly; records the edge when it may.
+        func strongEdge(from source: Int32, to destination: PlanValue) -> Bool {
+            guard let t = destination.refIndex, t >= 0, t < slots.count, !owned[t],
+                  case .instance(let n) = slots[Int(source)], instances[Int(n)].registered == nil else { return false }
             let s = Int(source)
             let sourceTree = find(tree[s] >= 0 ? Int(tree[s]) : s)
             let targetTree = find(tree[t] >= 0 ? Int(tree[t]) : t)
-            guard sourceTree != targetTree else { continue }
+            guard sourceTree != targetTree else { return false }
             parent[targetTree] = Int32(sourceTree)
             owned[t] = true
-            strong[k] = true
+            return true
         }
-        return strong
+        var strong = Array(repeating: false, count: connections.count)
+        var collections = [Int: [Bool]]()
+        for (k, connection) in connections.enumerated() {
+            switch connection {
+            case .outlet(let source, _, let destination):
+                strong[k] = strongEdge(from: source, to: destination)
+            case .collection(let source, _, let destinations, _):
+                collections[k] = destinations.map { strongEdge(from: source, to: $0) }
+            default:
+                break
+            }
+        }
+        return (strong, collections)
     }
 
     /// The object referenced by `key` of `object` when it is created or a placeholder.

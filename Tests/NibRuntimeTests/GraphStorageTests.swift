@@ -222,7 +222,7 @@ final class PlainLabel: NibDecodable {
 /// not top-level owns a child (through a value) whose outlet points back at it. Before, the outlet was strong
 /// because nothing else kept the controller alive, and both leaked with every instantiation (found by the
 /// nib-instantiate fuzz target on a corpus nib whose top-level key had been mutated: input 2, which fails
-/// without the fix). Inputs 0 and 1 are small synthetic graphs of the same shape: everything is freed, and an
+/// without the fix; input 3 leaked through outlet collections, which are held by the same rule). Inputs 0 and 1 are small synthetic graphs of the same shape: everything is freed, and an
 /// outlet to an object nothing else holds still keeps it alive while its source lives.
 @Suite struct OutletCycleTests {
     static func cycleNib(extraOutlet: Bool) -> [UInt8] {
@@ -240,20 +240,26 @@ final class PlainLabel: NibDecodable {
         return nib.bytes(topLevel: [owner], connections: connections)
     }
 
-    /// The fuzz target's input itself (a DuckDuckGo storyboard scene whose top-level key was mutated).
-    static func fuzzInput() throws -> [UInt8] {
+    /// The fuzz target's inputs themselves (DuckDuckGo nibs whose top-level key was mutated): an outlet back to
+    /// a view controller, and `gestureRecognizers` collections whose recognizers point back at their views.
+    static func fuzzInput(_ name: String) throws -> [UInt8] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("Fuzz/Regressions/nib-instantiate/leak-outlet-cycle-no-top-level.nib").path
+        let path = root.appendingPathComponent("Fuzz/Regressions/nib-instantiate/\(name)").path
         return try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
     }
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: [0, 1, 2, 3])
     func everyCreatedObjectIsFreed(_ input: Int) throws {
         let extraOutlet = input == 1
-        let bytes = input == 2 ? try Self.fuzzInput() : Self.cycleNib(extraOutlet: extraOutlet)
-        let template = try NibTemplate(bytes: bytes, registry: NibClassRegistry())
+        let bytes = switch input {
+        case 2: try Self.fuzzInput("leak-outlet-cycle-no-top-level.nib")
+        case 3: try Self.fuzzInput("leak-no-top-level-2.nib")
+        default: Self.cycleNib(extraOutlet: extraOutlet)
+        }
         var weakObjects: [() -> AnyObject?] = []
         do {
+            let template = try NibTemplate(bytes: bytes, registry: NibClassRegistry())
+            weakObjects.append({ [weak template] in template })
             // The owner records its outlets strongly (as a view controller's strong property would); it goes too.
             let owner = RecordingOwner()
             let (_, created) = try template.instantiateReturningCreatedObjects(owner: owner)
