@@ -95,6 +95,17 @@ import Testing
         #expect(error?.kind == .notKeyedArchive)
     }
 
+    /// Found by the keyed-archive fuzz target: a class name with a NUL byte is a valid bplist string, but no
+    /// class name (NIBArchive's class table rejected the conversion).
+    @Test func classNameWithNULIsRejected() {
+        let bad = PropertyListValue.dictionary([PropertyListEntry("$classname", .string("NS\u{0}View"))])
+        let error = Self.read(Self.archive([.string("$null"), .dictionary([PropertyListEntry("$class", .uid(2))]), bad]))
+        #expect(error?.kind == .notKeyedArchive)
+        #expect(error?.message.contains("NUL") == true)
+        let empty = PropertyListValue.dictionary([PropertyListEntry("$classname", .string(""))])
+        #expect(Self.read(Self.archive([.string("$null"), .dictionary([PropertyListEntry("$class", .uid(2))]), empty]))?.kind == .notKeyedArchive)
+    }
+
     @Test func plainPropertyListIsNotAKeyedArchive() {
         let error = Self.read(BinaryPropertyListWriter().write(.dictionary([PropertyListEntry("UIStoryboardVersion", .integer(1))])))
         #expect(error?.kind == .notKeyedArchive)
