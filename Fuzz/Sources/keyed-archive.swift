@@ -36,10 +36,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if error.offset < 0 || error.offset > input.count { fuzzFail("error offset outside input: \(error)") }
         return 0
     }
-    if let value = try? PropertyListValue(plist, maxValues: 100_000) {
+    if let value = try? PropertyListValue(plist, maxValues: 20_000) {
         for mode in [BinaryPropertyListWriter.Uniquing.coreFoundation, .none] {
             let bytes = BinaryPropertyListWriter(uniquing: mode).write(value)
-            guard let back = try? PropertyListValue(BinaryPropertyList(bytes: bytes), maxValues: 200_000) else {
+            guard let back = try? PropertyListValue(BinaryPropertyList(bytes: bytes), maxValues: 40_000) else {
                 fuzzFail("writer output does not read back (\(mode))")
             }
             // Lone UTF-16 surrogates are repaired on reading, so only lists without them must compare equal.

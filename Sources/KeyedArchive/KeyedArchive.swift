@@ -4,7 +4,8 @@ import PropertyList
 /// A verified `NSKeyedArchiver` archive (a binary property list with `$archiver`, `$version`, `$top`
 /// and `$objects`): the property list checked by `BinaryPropertyList`, then the archive structure checked
 /// once — every `CF$UID` inside `$top` and the archived objects names an entry of `$objects`, every
-/// `$class` names a class description with a `$classname` string, no class description is used as a value.
+/// `$class` names a class description with a `$classname` string (non-empty, no NUL), no class description is
+/// used as a value.
 ///
 /// Errors are `PropertyListError`s with the byte offset of the offending property-list object and, in the
 /// message, the `$objects` number.
@@ -119,8 +120,18 @@ public final class KeyedArchive: @unchecked Sendable {
                 try checkValue(p.entry(n, e).value, owner: n, label: "$objects[\(i)]")
             }
         }
-        // Class descriptions: $classes and $classhints are arrays of strings when present.
+        // Class descriptions: a class name is non-empty and has no NUL (NIBArchive's class table, and the
+        // Objective-C runtime, cannot hold one); $classes and $classhints are arrays of strings when present.
+        func isClassName(_ name: String) -> Bool { !name.isEmpty && !name.utf8.contains(0) }
         for (i, role) in roles.enumerated() where role == .classDescription {
+            let nameObject = p.value(forKey: "$classname", in: objects[i])!
+            guard isClassName(p.string(nameObject)!) else {
+                throw fail(nameObject, "$objects[\(i)]: $classname is empty or contains a NUL byte")
+            }
+            if let hints = p.value(forKey: "$classhints", in: objects[i]), p.kind(hints) == .array,
+               (0..<p.count(hints)).contains(where: { p.string(p.element(hints, $0)).map { !isClassName($0) } ?? false }) {
+                throw fail(hints, "$objects[\(i)]: a $classhints name is empty or contains a NUL byte")
+            }
             for key in ["$classes", "$classhints"] {
                 guard let list = p.value(forKey: key, in: objects[i]) else { continue }
                 guard p.kind(list) == .array, (0..<p.count(list)).allSatisfy({ p.string(p.element(list, $0)) != nil }) else {

@@ -91,6 +91,22 @@ import Testing
         }
     }
 
+    /// Keyed → NIBArchive → keyed (with the original's class chains): the same graph, object for object.
+    @Test func keyedThroughNibArchiveAndBack() throws {
+        for url in try Self.keyedNibs() {
+            let original = try KeyedArchive(contentsOf: url.path)
+            let graph = NibGraph(original)
+            let nib = NibGraph(try NibArchive(bytes: NibArchiveWriter(options: .keyedConversion).write(graph)))
+            let rearchived = try KeyedArchive(bytes: KeyedArchiveWriter(classChains: original.classChains).write(nib))
+            let back = NibGraph(rearchived)
+            #expect(NibDiff.compare(graph, back).isEquivalent, "\(SharedCorpus.relative(url))")
+            #expect(back.objects.count == graph.objects.count)
+            #expect(back.objects.map(\.className).sorted() == graph.objects.map(\.className).sorted())
+            #expect(rearchived.classChains == original.classChains, "\(SharedCorpus.relative(url))")
+            #expect(rearchived.objects.count == original.objects.count, "\(SharedCorpus.relative(url)): $objects count")
+        }
+    }
+
     static func uid(_ v: Any) -> Int {
         Int("\(Mirror(reflecting: v).children.first { $0.label == "value" }!.value)")!
     }

@@ -21,11 +21,15 @@ import Testing
     }
 
     /// Every truncation, and every byte of the trailer and every 5th byte elsewhere flipped and incremented,
-    /// of each `keyedobjects.nib` (7–12 KB).
+    /// of each `keyedobjects.nib` (7–12 KB). With `NIBC_EXHAUSTIVE_MUTATIONS=1`: every byte of all 10 keyed nibs
+    /// of the corpus (more than half an hour in a debug build on the shared machine; the fuzz target covers
+    /// the same ground faster).
     @Test func truncationsAndFlipsOfKeyedNibs() throws {
         if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
+        let exhaustive = ProcessInfo.processInfo.environment["NIBC_EXHAUSTIVE_MUTATIONS"] == "1"
         let files = try SharedCorpus.files(under: "legacy", suffix: "keyedobjects.nib")
-        #expect(files.count == 3)
+            + (exhaustive ? try SharedCorpus.files(under: "nib/sparkle", suffix: ".nib") : [])
+        #expect(files.count == (exhaustive ? 10 : 3))
         var rejected = 0, accepted = 0, structural = 0
         for url in files {
             let bytes = try [UInt8](Data(contentsOf: url))
@@ -33,7 +37,7 @@ import Testing
                 Issue.record("\(SharedCorpus.relative(url)) truncated to \(length) bytes was accepted")
             }
             var copy = bytes
-            for i in 0..<bytes.count where i >= bytes.count - 32 || i % 5 == 0 {
+            for i in 0..<bytes.count where exhaustive || i >= bytes.count - 32 || i % 5 == 0 {
                 for mutation in [bytes[i] ^ 0xFF, bytes[i] &+ 1] {
                     copy[i] = mutation
                     if let error = Self.read(copy) {
@@ -89,6 +93,17 @@ import Testing
     @Test func classDescriptionIsNotAValue() {
         let error = Self.read(Self.archive([.string("$null"), .dictionary([PropertyListEntry("$class", .uid(2)), PropertyListEntry("x", .uid(2))]), Self.classDescription]))
         #expect(error?.kind == .notKeyedArchive)
+    }
+
+    /// Found by the keyed-archive fuzz target: a class name with a NUL byte is a valid bplist string, but no
+    /// class name (NIBArchive's class table rejected the conversion).
+    @Test func classNameWithNULIsRejected() {
+        let bad = PropertyListValue.dictionary([PropertyListEntry("$classname", .string("NS\u{0}View"))])
+        let error = Self.read(Self.archive([.string("$null"), .dictionary([PropertyListEntry("$class", .uid(2))]), bad]))
+        #expect(error?.kind == .notKeyedArchive)
+        #expect(error?.message.contains("NUL") == true)
+        let empty = PropertyListValue.dictionary([PropertyListEntry("$classname", .string(""))])
+        #expect(Self.read(Self.archive([.string("$null"), .dictionary([PropertyListEntry("$class", .uid(2))]), empty]))?.kind == .notKeyedArchive)
     }
 
     @Test func plainPropertyListIsNotAKeyedArchive() {
