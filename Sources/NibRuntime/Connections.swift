@@ -45,7 +45,13 @@ extension InstantiationRun {
                 }
                 try control.addAction(target: target, selector: selector, events: events)
             case .attribute(_, let keyPath, let value):
-                try connectable(s, key: keyPath)?.setRuntimeAttribute(keyPath, to: resolve(value, key: nil, requester: nil))
+                var resolved = resolve(value, key: nil, requester: nil)
+                // A generic object holds an object-valued attribute weakly unless the plan lets it own the
+                // object (nothing else keeps it alive and no cycle closes), as for outlets.
+                if genericObject(s) != nil, case .object(let object) = resolved, !plan.strongOutlets[k] {
+                    resolved = .weakObject(NibWeakReference(object))
+                }
+                try connectable(s, key: keyPath)?.setRuntimeAttribute(keyPath, to: resolved)
             }
         }
     }

@@ -169,7 +169,7 @@ final class InstantiationPlan: Sendable {
     let ownerOutletLabels: Set<String>
     /// The nested nibs, in archive order.
     let nestedNibs: [NibTemplate]
-    /// Per connection: whether a generic source holds this outlet's destination strongly. Only an outlet to an
+    /// Per connection: whether a generic source holds this outlet's (or runtime attribute's) object strongly. Only one to an
     /// object nothing else keeps alive is strong, and only when that adds no cycle (see
     /// `PlanBuilder.strongOutlets`), so outlets (delegates, back links) never form retain cycles.
     let strongOutlets: [Bool]
@@ -644,6 +644,9 @@ struct PlanBuilder {
                 strong[k] = strongEdge(from: source, to: destination)
             case .collection(let source, _, let destinations, _):
                 collections[k] = destinations.map { strongEdge(from: source, to: $0) }
+            case .attribute(let object, _, let value):
+                // A runtime attribute whose value is an archived object (a colour, or a hostile back link).
+                strong[k] = strongEdge(from: object, to: value)
             default:
                 break
             }

@@ -250,6 +250,35 @@ final class PlainLabel: NibDecodable {
         return try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
     }
 
+    /// An owner that accepts every connection and keeps nothing, as the fuzz target's.
+    final class ForgetfulOwner: NibConnectable, NibAwaking {
+        func setOutlet(_ name: String, to object: AnyObject?) throws {}
+        func setOutletCollection(_ name: String, to objects: [AnyObject], appending: Bool) throws {}
+        func addAction(target: AnyObject?, selector: String, events: UInt64) throws {}
+        func setRuntimeAttribute(_ keyPath: String, to value: NibDecodedValue) throws {}
+    }
+
+    /// The fuzz target's inputs, instantiated as the fuzz target does (an owner that keeps nothing, every
+    /// external object supplied, two instantiations): every object and the template are freed afterwards.
+    /// Input 3 is a subview whose runtime attribute holds its superview (it failed before attribute values
+    /// followed the outlet rule).
+    @Test(arguments: ["leak-outlet-cycle-no-top-level.nib", "leak-no-top-level-2.nib", "leak-runtime-attribute-cycle.nib"])
+    func fuzzInputsAreFreedUnderTheFuzzHarness(_ name: String) throws {
+        var weakObjects: [() -> AnyObject?] = []
+        do {
+            let template = try NibTemplate(bytes: try Self.fuzzInput(name), registry: NibClassRegistry())
+            weakObjects.append({ [weak template] in template })
+            var externals = [String: AnyObject]()
+            for id in try template.externalObjectIdentifiers() where externals[id] == nil { externals[id] = ForgetfulOwner() }
+            let owner = ForgetfulOwner()
+            let (_, created) = try template.instantiateReturningCreatedObjects(owner: owner, externalObjects: externals)
+            for object in created { weakObjects.append({ [weak object] in object }) }
+            _ = try template.instantiate(owner: owner, externalObjects: externals)
+        }
+        let alive = weakObjects.compactMap { $0() }
+        #expect(alive.isEmpty, "\(alive.count) objects still alive: \(alive.prefix(5))")
+    }
+
     @Test(arguments: [0, 1, 2, 3])
     func everyCreatedObjectIsFreed(_ input: Int) throws {
         let extraOutlet = input == 1
