@@ -48,8 +48,14 @@ extension InstantiationRun {
                 var resolved = resolve(value, key: nil, requester: nil)
                 // A generic object holds an object-valued attribute weakly unless the plan lets it own the
                 // object (nothing else keeps it alive and no cycle closes), as for outlets.
-                if genericObject(s) != nil, case .object(let object) = resolved, !plan.strongOutlets[k] {
-                    resolved = .weakObject(NibWeakReference(object))
+                if genericObject(s) != nil {
+                    if case .object(let object) = resolved {
+                        if !plan.strongOutlets[k] { resolved = .weakObject(NibWeakReference(object)) }
+                    } else {
+                        // Collections are no attribute type Interface Builder writes; objects inside one (only a
+                        // hostile nib has them, and they can point back up the tree) are held weakly.
+                        resolved = resolved.weakeningObjects()
+                    }
                 }
                 try connectable(s, key: keyPath)?.setRuntimeAttribute(keyPath, to: resolved)
             }

@@ -178,3 +178,18 @@ enum NibRuntimeNames {
         return String(reflecting: type(of: object))
     }
 }
+
+extension NibDecodedValue {
+    /// This value with every object reference inside it (collections included) held weakly. Nesting is bounded
+    /// by plan decoding (`NibReadOptions.maxGraphDepth`).
+    func weakeningObjects() -> NibDecodedValue {
+        switch self {
+        case .object(let object): return .weakObject(NibWeakReference(object))
+        case .array(let elements): return .array(elements.map { $0.weakeningObjects() })
+        case .set(let elements): return .set(elements.map { $0.weakeningObjects() })
+        case .dictionary(let pairs):
+            return .dictionary(pairs.map { NibDecodedPair(key: $0.key.weakeningObjects(), value: $0.value.weakeningObjects()) })
+        default: return self
+        }
+    }
+}

@@ -261,8 +261,10 @@ final class PlainLabel: NibDecodable {
     /// The fuzz target's inputs, instantiated as the fuzz target does (an owner that keeps nothing, every
     /// external object supplied, two instantiations): every object and the template are freed afterwards.
     /// Input 3 is a subview whose runtime attribute holds its superview (it failed before attribute values
-    /// followed the outlet rule).
-    @Test(arguments: ["leak-outlet-cycle-no-top-level.nib", "leak-no-top-level-2.nib", "leak-runtime-attribute-cycle.nib"])
+    /// followed the outlet rule); input 4 a runtime attribute whose value is an array of views up the tree
+    /// (it failed before objects inside attribute collections were held weakly).
+    @Test(arguments: ["leak-outlet-cycle-no-top-level.nib", "leak-no-top-level-2.nib", "leak-runtime-attribute-cycle.nib",
+                      "leak-attribute-array-cycle.nib"])
     func fuzzInputsAreFreedUnderTheFuzzHarness(_ name: String) throws {
         var weakObjects: [() -> AnyObject?] = []
         do {
