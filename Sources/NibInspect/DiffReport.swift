@@ -133,7 +133,7 @@ public enum DiffReport {
 
     /// A stable JSON form: score, counts, equivalence and the per-object differences.
     public static func json(_ r: NibDiffResult) -> String {
-        func s(_ x: String) -> String { jsonString(x) }
+        func s(_ x: String) -> String { StringEscaping.json(x) }
         var objects = [String]()
         for o in r.objects {
             var fields = ["\"path\": \(s(o.path))", "\"class\": \(s(o.className))"]
@@ -155,21 +155,5 @@ public enum DiffReport {
     static func fourDecimals(_ x: Double) -> String {
         let scaled = Int((x * 10_000).rounded())
         return "\(scaled / 10_000).\(String(scaled % 10_000).leftPadded(4))"
-    }
-
-    static func jsonString(_ x: String) -> String {
-        var out = "\""
-        for u in x.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += "\\u" + String(u.value, radix: 16).leftPadded(4) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -101,6 +101,17 @@ enum EntityDecoding {
         }
     }
 
+    /// Appends the character that the validated reference at `p[i]` stands for and moves `i` past it.
+    @inline(__always)
+    private static func appendReference(_ p: UnsafePointer<UInt8>, at i: inout Int, end: Int, to out: inout [UInt8]) {
+        if case .scalar(let v, let length) = readReference(p, at: i, end: end) {
+            appendUTF8(v, to: &out)
+            i += length
+        } else {
+            i += 1 // unreachable for validated input
+        }
+    }
+
     /// Decodes a validated attribute value: references are replaced, and each literal tab, LF, CR or
     /// CRLF becomes one space (XML attribute-value normalization for CDATA attributes).
     static func decodeAttributeValue(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> String {
@@ -111,12 +122,7 @@ enum EntityDecoding {
             let b = p[i]
             switch b {
             case UInt8(ascii: "&"):
-                if case .scalar(let v, let length) = readReference(p, at: i, end: end) {
-                    appendUTF8(v, to: &out)
-                    i += length
-                } else {
-                    i += 1 // unreachable for validated input
-                }
+                appendReference(p, at: &i, end: end, to: &out)
                 continue
             case 0x0D:
                 out.append(0x20)
@@ -140,12 +146,7 @@ enum EntityDecoding {
             let b = p[i]
             switch b {
             case UInt8(ascii: "&"):
-                if case .scalar(let v, let length) = readReference(p, at: i, end: end) {
-                    appendUTF8(v, to: &out)
-                    i += length
-                } else {
-                    i += 1
-                }
+                appendReference(p, at: &i, end: end, to: &out)
                 continue
             case 0x0D:
                 out.append(0x0A)

@@ -1,6 +1,6 @@
 /// An error in a XIB document: malformed XML, an unsupported document, or a semantic problem
 /// such as a duplicate or unknown id. `description` prints `file:line:col: error: message`.
-public struct XIBError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct XIBError: LocatedError, Sendable, Hashable {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// The file could not be read.
@@ -40,19 +40,4 @@ public struct XIBError: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ error: XMLError) {
         self.init(.xml(error.kind), error.message, at: error.location)
     }
-
-    /// The 1-based line.
-    public var line: Int { location.line }
-    /// The 1-based column, in Unicode scalars.
-    public var column: Int { location.column }
-    /// The 0-based byte offset.
-    public var offset: Int { location.offset }
-    /// The file name.
-    public var file: String { location.file }
-
-    /// This error as an error diagnostic.
-    public var diagnostic: Diagnostic { Diagnostic(.error, at: location, message) }
-
-    /// `file:line:col: error: message`.
-    public var description: String { diagnostic.description }
 }

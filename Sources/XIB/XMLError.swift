@@ -1,7 +1,7 @@
 /// A well-formedness or limit error found while reading XML, with the place it was found.
 ///
 /// `description` prints `file:line:col: error: message`.
-public struct XMLError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct XMLError: LocatedError, Sendable, Hashable {
     /// What went wrong, as a small closed set that tests and callers can match on.
     public enum Kind: String, Sendable, Hashable {
         /// A byte sequence that is not valid UTF-8.
@@ -85,21 +85,6 @@ public struct XMLError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.location = location
     }
-
-    /// The 1-based line.
-    public var line: Int { location.line }
-    /// The 1-based column, in Unicode scalars.
-    public var column: Int { location.column }
-    /// The 0-based byte offset.
-    public var offset: Int { location.offset }
-    /// The file name.
-    public var file: String { location.file }
-
-    /// This error as an error diagnostic.
-    public var diagnostic: Diagnostic { Diagnostic(.error, at: location, message) }
-
-    /// `file:line:col: error: message`.
-    public var description: String { diagnostic.description }
 }
 
 /// An error found by the tokenizer before it is given a line and column.

@@ -94,20 +94,14 @@ extension UIKitCompiler {
             e.bool("addsContentToExistingCollection", c.appends)
             out.append(b.graph.add(.init(className: "UIRuntimeOutletCollectionConnection", entries: e.list)))
         }
-        let outs = connections.outlets.enumerated().sorted { a, b2 in
-            a.element.label != b2.element.label ? a.element.label.utf8.lexicographicallyPrecedes(b2.element.label.utf8) : a.offset < b2.offset
-        }.map(\.element)
-        for o in outs {
+        for o in connections.outlets.stableSortedByUTF8(\.label) {
             var e = Entries()
             e.obj("UILabel", b.string(o.label))
             e.obj("UISource", o.source)
             e.obj("UIDestination", ctx.reference(o.destination, from: o.node))
             out.append(b.graph.add(.init(className: "UIRuntimeOutletConnection", entries: e.list)))
         }
-        let acts = connections.actions.enumerated().sorted { a, b2 in
-            a.element.selector != b2.element.selector ? a.element.selector.utf8.lexicographicallyPrecedes(b2.element.selector.utf8) : a.offset < b2.offset
-        }.map(\.element)
-        for a in acts {
+        for a in connections.actions.stableSortedByUTF8(\.selector) {
             var e = Entries()
             e.obj("UILabel", b.string(a.selector))
             e.obj("UISource", a.source)

@@ -101,6 +101,21 @@ extension UIKitCompiler {
             return ((r, g, bl), nil, alpha, true)
         }
     }
+
+    /// A named UIKit system colour in the grey colour space: `UISystemColorName` with the resolved white and
+    /// alpha that ibtool archives beside the name.
+    func systemColor(_ name: String, white: Double, alpha: Double) -> Int {
+        var e = Entries()
+        e.obj("UISystemColorName", b.string(name))
+        e.int("UIColorComponentCount", 2)
+        e.float("UIWhite", white)
+        e.float("UIAlpha", alpha)
+        var t = cFormat("%.3g", white)
+        if alpha != 1 { t += " " + cFormat("%.3g", alpha) }
+        e.add("NSWhite", .data(Array(t.utf8)))
+        e.int("NSColorSpace", 4)
+        return b.intern(.init(className: "UIColor", entries: e.list))
+    }
 }
 
 private func srgbEncode(_ v: Double) -> Double {

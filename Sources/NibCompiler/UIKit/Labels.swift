@@ -75,14 +75,7 @@ extension UIKitCompiler {
 
     /// The system `labelColor` (gray 0) used when a label has no text colour.
     func labelColor() -> Int {
-        var e = Entries()
-        e.obj("UISystemColorName", b.string("labelColor"))
-        e.int("UIColorComponentCount", 2)
-        e.float("UIWhite", 0)
-        e.float("UIAlpha", 1)
-        e.add("NSWhite", .data(Array("0".utf8)))
-        e.int("NSColorSpace", 4)
-        return b.intern(.init(className: "UIColor", entries: e.list))
+        systemColor("labelColor", white: 0, alpha: 1)
     }
 
     struct AttributedResult {

@@ -166,27 +166,7 @@ extension UIKitCompiler {
     }
 
     func tableCellPlainBackgroundColor() -> Int {
-        var e = Entries()
-        e.obj("UISystemColorName", b.string("tableCellPlainBackgroundColor"))
-        e.int("UIColorComponentCount", 2)
-        e.float("UIWhite", 1)
-        e.float("UIAlpha", 1)
-        e.add("NSWhite", .data(Array("1".utf8)))
-        e.int("NSColorSpace", 4)
-        return b.intern(.init(className: "UIColor", entries: e.list))
-    }
-
-    private func systemColor(_ name: String, white: Double, alpha: Double) -> Int {
-        var e = Entries()
-        e.obj("UISystemColorName", b.string(name))
-        e.int("UIColorComponentCount", 2)
-        e.float("UIWhite", white)
-        e.float("UIAlpha", alpha)
-        var t = cFormat("%.3g", white)
-        if alpha != 1 { t += " " + cFormat("%.3g", alpha) }
-        e.add("NSWhite", .data(Array(t.utf8)))
-        e.int("NSColorSpace", 4)
-        return b.intern(.init(className: "UIColor", entries: e.list))
+        systemColor("tableCellPlainBackgroundColor", white: 1, alpha: 1)
     }
 
     private func systemBackgroundView(cw: Double, ch: Double, frame: XIBNode?) -> Int {
