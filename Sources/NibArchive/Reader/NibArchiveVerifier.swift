@@ -76,57 +76,24 @@ enum NibArchiveVerifier {
         }
         let keysEnd = pos
 
-        // Values: key index, type, payload. The hot loop of verification.
+        // Values: key index, type, payload. The hot loop of verification: records are written straight
+        // into uninitialized storage (no per-append capacity check), and the first failure ends the loop.
         pos = Int(header.valuesOffset)
-        var values = [NibArchive.ValueRecord]()
-        values.reserveCapacity(valueCount)
-        let keyLimit = UInt32(keyCount)
-        let objectLimit = UInt32(objectCount)
-        for index in 0..<valueCount {
-            let start = pos
-            let key = try ByteScanning.varint(base, &pos, end, .values)
-            guard key < keyLimit else {
-                throw NibArchiveError(.keyIndexOutOfRange, .values, at: start,
-                                      "value \(index) has key index \(key), but there are \(keyCount) keys")
-            }
-            guard pos < end else {
-                throw NibArchiveError(.truncated, .values, at: pos, "value \(index) has no type byte")
-            }
-            let rawType = base.load(fromByteOffset: pos, as: UInt8.self)
-            pos += 1
-            guard let type = NibValueType(rawValue: rawType) else {
-                throw NibArchiveError(.invalidValueType(rawType), .values, at: pos - 1,
-                                      "value \(index) has unknown type \(rawType)")
-            }
-            let payload = pos
-            switch type {
-            case .data:
-                // The payload offset stays at the length varint; accessors re-read it unchecked.
-                let length = Int(try ByteScanning.varint(base, &pos, end, .values))
-                guard length <= end - pos else {
-                    throw NibArchiveError(.truncated, .values, at: start,
-                                          "value \(index) data of \(length) bytes runs past the end of the input")
+        var failure: NibArchiveError?
+        let values = [NibArchive.ValueRecord](unsafeUninitializedCapacity: valueCount) { buffer, initialized in
+            guard let out = buffer.baseAddress else { return }
+            var index = 0
+            do throws(NibArchiveError) {
+                while index < valueCount {
+                    (out + index).initialize(to: try verifyValue(index, base, &pos, end, keyCount: keyCount, objectCount: objectCount))
+                    index &+= 1
                 }
-                pos += length
-            case .objectReference:
-                guard end - pos >= 4 else {
-                    throw NibArchiveError(.truncated, .values, at: start, "value \(index) object reference runs past the end of the input")
-                }
-                let target = base.loadUnaligned(fromByteOffset: pos, as: UInt32.self).littleEndian
-                guard target < objectLimit else {
-                    throw NibArchiveError(.objectReferenceOutOfRange, .values, at: pos,
-                                          "value \(index) refers to object \(target), but there are \(objectCount) objects")
-                }
-                pos += 4
-            default:
-                let size = type.fixedPayloadSize!
-                guard end - pos >= size else {
-                    throw NibArchiveError(.truncated, .values, at: start, "value \(index) \(type) payload runs past the end of the input")
-                }
-                pos += size
+            } catch {
+                failure = error
             }
-            values.append(.init(keyIndex: key, payload: UInt32(payload), type: type))
+            initialized = index
         }
+        if let failure { throw failure }
         let valuesEnd = pos
 
         // Class names: name length (with NUL), fallback count, int32 fallbacks, name bytes.
@@ -206,5 +173,54 @@ enum NibArchiveVerifier {
         }
         return Tables(objects: objects, keys: keys, values: values, classes: classes,
                       keyLookup: lookup, trailer: trailer, notes: notes)
+    }
+
+    /// Verifies value `index` at `pos` (key index, type byte, payload) and moves `pos` past it.
+    @inline(__always)
+    private static func verifyValue(_ index: Int, _ base: UnsafeRawPointer, _ pos: inout Int, _ end: Int,
+                                    keyCount: Int, objectCount: Int) throws(NibArchiveError) -> NibArchive.ValueRecord {
+        let start = pos
+        let key = try ByteScanning.varint(base, &pos, end, .values)
+        guard key < UInt32(keyCount) else {
+            throw NibArchiveError(.keyIndexOutOfRange, .values, at: start,
+                                  "value \(index) has key index \(key), but there are \(keyCount) keys")
+        }
+        guard pos < end else {
+            throw NibArchiveError(.truncated, .values, at: pos, "value \(index) has no type byte")
+        }
+        let rawType = base.load(fromByteOffset: pos, as: UInt8.self)
+        pos &+= 1
+        guard let type = NibValueType(rawValue: rawType) else {
+            throw NibArchiveError(.invalidValueType(rawType), .values, at: pos - 1,
+                                  "value \(index) has unknown type \(rawType)")
+        }
+        let payload = pos
+        switch type {
+        case .data:
+            // The payload offset stays at the length varint; accessors re-read it unchecked.
+            let length = Int(try ByteScanning.varint(base, &pos, end, .values))
+            guard length <= end - pos else {
+                throw NibArchiveError(.truncated, .values, at: start,
+                                      "value \(index) data of \(length) bytes runs past the end of the input")
+            }
+            pos &+= length
+        case .objectReference:
+            guard end - pos >= 4 else {
+                throw NibArchiveError(.truncated, .values, at: start, "value \(index) object reference runs past the end of the input")
+            }
+            let target = base.loadUnaligned(fromByteOffset: pos, as: UInt32.self).littleEndian
+            guard target < UInt32(objectCount) else {
+                throw NibArchiveError(.objectReferenceOutOfRange, .values, at: pos,
+                                      "value \(index) refers to object \(target), but there are \(objectCount) objects")
+            }
+            pos &+= 4
+        default:
+            let size = type.fixedPayloadSize!
+            guard end - pos >= size else {
+                throw NibArchiveError(.truncated, .values, at: start, "value \(index) \(type) payload runs past the end of the input")
+            }
+            pos &+= size
+        }
+        return NibArchive.ValueRecord(keyIndex: key, payload: UInt32(payload), type: type)
     }
 }
