@@ -139,6 +139,11 @@ import NibTestSupport
         #expect(grouped.value(forKey: "UIColorComponentCount") == .int(4))
         #expect(grouped.value(forKey: "NSRGB") == .data(Array("0.937 0.937 0.957".utf8)))
         #expect(grouped.value(forKey: "UIRed-Double") == nil)
+        // No `colorMatched="YES"` (saved by Xcode 7): the Generic RGB tint keeps its components (a matched
+        // document would archive the sRGB conversion, 0.476 0.643 1).
+        let tint = try #require(s.graph.objects.first { $0.className == "UIColor" && $0.value(forKey: "UIGreen") == .float(Float(0.5607843137254902)) })
+        #expect(tint.value(forKey: "NSRGB") == .data(Array("0.404 0.561 1".utf8)))
+        #expect(tint.value(forKey: "UISystemColorName") == nil)
         // calibrated white 1/1 and 0/0 keep their §8.3 names.
         _ = try color(named: "whiteColor")
         _ = try color(named: "clearColor")

@@ -124,6 +124,13 @@ extension UIKitCompiler {
         }
         let r = n.double("red") ?? 0, g = n.double("green") ?? 0, bl = n.double("blue") ?? 0
         switch (space, custom) {
+        case ("calibratedRGB", _) where !colorMatched, (_, "calibratedRGB") where !colorMatched:
+            // Documents saved before Xcode 8 carry no `colorMatched="YES"`: Xcode 8 introduced colour
+            // matching and kept older documents unmatched, so their components are archived as written.
+            // Every document in the corpus saved by Xcode 8+ (185) has the flag and none saved earlier (27)
+            // does; all converted-colour evidence (§8.2 of UIKIT-MAPPING.md) comes from flagged documents,
+            // and no compiled pair of an unflagged document exists here, so this side rests on the semantics.
+            return ((r, g, bl), nil, alpha, true)
         case ("calibratedRGB", _), (_, "calibratedRGB"):
             return (genericRGBToSRGB(r, g, bl), nil, alpha, false)
         case (_, "displayP3"):

@@ -238,10 +238,17 @@ extension UIKitCompiler {
                 }
                 if let v = l.double("minimumInteritemSpacing"), v != 10 { le.float("UIInteritemSpacing", v) }
                 if let v = l.double("minimumLineSpacing"), v != 10 { le.float("UILineSpacing", v) }
+                // UICollectionViewFlowLayout's coder writes the header/footer sizes (CGSize, like UIItemSize) after
+                // the item size and before the section inset, only when not zero; every corpus sample is zero.
+                for (xibKey, key) in [("headerReferenceSize", "UIHeaderReferenceSize"), ("footerReferenceSize", "UIFooterReferenceSize")] {
+                    if let s = l.child("size", key: xibKey) {
+                        let w = s.double("width") ?? 0, h = s.double("height") ?? 0
+                        if w != 0 || h != 0 { le.add(key, packedDoubles([w, h])) }
+                    }
+                }
                 if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
                 if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
                 if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
-                for k in ["headerReferenceSize", "footerReferenceSize"] { _ = l.child("size", key: k) }
                 if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
                 b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
                 e.obj("UICollectionLayout", li)

@@ -76,6 +76,9 @@ final class UIKitCompiler {
     var constraintCandidates: [Int: [Int]] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
+    /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
+    /// converted to sRGB when compiled; older documents keep their components (Colors.swift).
+    var colorMatched = true
 
     init(context: CompileContext) { ctx = context }
 
@@ -87,6 +90,7 @@ final class UIKitCompiler {
 
     func run(_ document: XIBNode) {
         document.visited = true
+        colorMatched = document.peek("colorMatched") == "YES"
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         collectConstraintItems(document)
