@@ -13,7 +13,9 @@ import NibTestSupport
     /// TraitStorage.swift) and, with CenteredView, the `UINibKeyValuePairsKey` owner order (a child's
     /// pairs before the root's in 2 of 6 two-owner files; condition unknown). The breadth-first `UINibObjectsKey`
     /// walk with constraint items (ObjectList.swift) brought NotificationView to 1.0 and OmniBar to
-    /// 0.9942 (connection order left). The SwiftMessages pairs are compiled with coder version 9.
+    /// 0.9942 (connection order left). The SwiftMessages pairs are compiled with coder version 9. The 4.1.0
+    /// CardView, CenteredView and TabView reached 1.0 when coder 9 archived an `<integer>` number runtime
+    /// attribute as a double (RuntimeAttributes.swift).
     static let achieved: [String: (Double, Double)] = [
         "nib/duckduckgo/ActionMessageView.xib": (1.0, 1.0),
         "nib/duckduckgo/BrowsingMenuButton.xib": (1.0, 1.0),
@@ -26,12 +28,12 @@ import NibTestSupport
         "nib/duckduckgo/SiteRatingView.xib": (1.0, 1.0),
         "nib/duckduckgo/Base.lproj/OmniBar.xib": (0.9993, 1.0),
         "nib/duckduckgo/Base.lproj/PrivacyProtectionHeaderCell.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/CardView.xib": (0.9948, 0.9947),
-        "nib/swiftmessages/4.1.0/CenteredView.xib": (0.9944, 0.9944),
+        "nib/swiftmessages/4.1.0/CardView.xib": (1.0, 1.0),
+        "nib/swiftmessages/4.1.0/CenteredView.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/MessageView.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/MessageViewIOS8.xib": (1.0, 1.0),
         "nib/swiftmessages/4.1.0/StatusLine.xib": (1.0, 1.0),
-        "nib/swiftmessages/4.1.0/TabView.xib": (0.9947, 0.9947),
+        "nib/swiftmessages/4.1.0/TabView.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/CardView.xib": (1.0, 1.0),
         "nib/swiftmessages/7.0.0/CenteredView.xib": (0.9981, 1.0),
         "nib/swiftmessages/7.0.0/MessageView.xib": (1.0, 1.0),
@@ -68,8 +70,8 @@ import NibTestSupport
         }
         let n = Double(CorpusPairs.all.count)
         print(String(format: "mean strict %.4f loose %.4f", s / n, l / n))
-        #expect(s / n >= 0.9978 - 0.005)
-        #expect(l / n >= 0.9981 - 0.005)
+        #expect(s / n >= 0.9985 - 0.005)
+        #expect(l / n >= 0.9988 - 0.005)
     }
 }
 

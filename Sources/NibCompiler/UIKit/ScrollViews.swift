@@ -75,9 +75,21 @@ extension UIKitCompiler {
             if let footer { e.obj("UITableFooterView", footer) }
             e.int("UISeparatorInsetReference", 0)
             node.markUsed("dataMode")
-            if node.child("prototypes") != nil || node.child("sections") != nil {
-                ctx.warning(at: node, "table prototypes/static sections are not archived in XIB compilation yet")
+            embeddedCells(node, containers: ["prototypes", "sections"])
+        }
+    }
+
+    /// Prototype cells and static sections embedded in a table or collection view. Interface Builder only
+    /// supports them in storyboards (ibtool rejects a XIB that embeds cells), so nothing of them is archived
+    /// here; an empty container (`<cells/>`, which old documents write) carries nothing and is consumed
+    /// silently, a non-empty one is named in a warning.
+    func embeddedCells(_ node: XIBNode, containers: [String]) {
+        for name in containers {
+            guard let c = node.child(name) else { continue }
+            if !c.children.isEmpty {
+                ctx.warning(at: c, "<\(node.name)>: embedded <\(name)> (prototype cells, static sections) are only archived from storyboards; ignored")
             }
+            ctx.ignore(c)
         }
     }
 
@@ -263,7 +275,7 @@ extension UIKitCompiler {
             e.bool("UIAllowsUserInitiatedMultipleSelection", true)
             e.bool("UICollectionViewPrefetchingEnabled", true)
             node.markUsed("dataMode")
-            if node.child("cells") != nil { ctx.warning(at: node, "collection view prototype cells are not archived in XIB compilation yet") }
+            embeddedCells(node, containers: ["cells"])
         }
     }
 
