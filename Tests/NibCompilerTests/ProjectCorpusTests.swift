@@ -119,6 +119,16 @@ import NibTestSupport
                                            "UIEnablesReturnKeyAutomatically", "UISecureTextEntry", "UISearchBarStyle"])
         #expect(try keys(s, of: "UISearchBar").last?.1 == .int(2))
         #expect(s.labels("UIRuntimeOutletConnection").contains("delegate"))
+        // A face iOS ships resolves (bold + italic traits, scaling keys); an app font does not.
+        func font(_ name: String) throws -> NibObject {
+            try #require(s.graph.objects.first { $0.className == "UIFont" && $0.value(forKey: "UIFontName")?.objectIndex.flatMap(s.string) == name })
+        }
+        let helvetica = try font("HelveticaNeue-BoldItalic")
+        #expect(helvetica.value(forKey: "UIFontTraits") == .int(3))
+        #expect(helvetica.value(forKey: "UIFontTextStyleForScaling") == .null)
+        let custom = try font("BookingSans-Bold")
+        #expect(custom.value(forKey: "UIFontTraits") == .int(0))
+        #expect(custom.value(forKey: "UIFontPointSizeForScaling") == nil)
     }
 
     /// An Xcode 7 document compiled for coder 9: `cocoaTouchSystemColor` without components archives the
