@@ -131,6 +131,24 @@ import NibTestSupport
         #expect(custom.value(forKey: "UIFontPointSizeForScaling") == nil)
     }
 
+    /// A tab bar and its items, keys as UITabBar's and UITabBarItem's coders write them (TabBars.swift).
+    @Test func tabBar() throws {
+        let s = try compile("TabBarView.xib", module: "Library")
+        #expect(s.warnings.isEmpty)
+        let bar = try keys(s, of: "UITabBar").map(\.0)
+        #expect(Array(bar.drop { $0 != "UIItems" }) == ["UIItems", "UIBarTintColor", "UIBarUnselectedImageTintColor",
+                                                          "UITabBarItemPositioning", "UITabBarItemWidth", "UIBarTranslucence"])
+        let items = s.graph.objects.filter { $0.className == "UITabBarItem" }.map { $0.entries.map(\.key) }
+        #expect(items == [
+            ["UIEnabled", "UITitle", "UIImage", "UISelectedTemplateImage", "UITitlePositionAdjustment"],
+            // A system item archives its number and no title or image; tag 2.
+            ["UISystemItem", "UIEnabled", "UITag"],
+            // Disabled: no UIEnabled.
+            ["UITitle", "UIBadgeValue"],
+        ])
+        #expect(s.labels("UIRuntimeOutletConnection").contains("delegate"))
+    }
+
     /// An Xcode 7 document compiled for coder 9: `cocoaTouchSystemColor` without components archives the
     /// UIKit class colour (gray form for dark/light text, iOS 12's RGB for the grouped background).
     @Test func legacySystemColors() throws {

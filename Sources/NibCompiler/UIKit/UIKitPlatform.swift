@@ -31,6 +31,8 @@ enum UIKitEncoders {
         "pageControl": { $0.encodePageControl($1) },
         "datePicker": { $0.encodeDatePicker($1) },
         "searchBar": { $0.encodeSearchBar($1) },
+        "tabBar": { $0.encodeTabBar($1) },
+        "tabBarItem": { $0.encodeTabBarItem($1) },
         "stackView": { $0.encodeStackView($1) },
         "scrollView": { $0.encodeScrollView($1, className: "UIScrollView") },
         "tableView": { $0.encodeTableView($1) },
