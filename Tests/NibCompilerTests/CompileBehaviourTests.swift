@@ -273,3 +273,25 @@ import NibTestSupport
     #expect(filled.diagnostics.first?.message.contains("<tableView>: embedded <prototypes>") == true)
     #expect(!filled.graph.objects.contains { $0.className == "UITableViewCell" })
 }
+
+/// A `cocoaTouchSystemColor` without components and without a known UIKit value (a pattern colour of
+/// iOS 2–6) is named in a warning instead of silently becoming black.
+@Test func unknownCocoaTouchSystemColorWarns() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="v01-aa-001">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <color key="backgroundColor" cocoaTouchSystemColor="scrollViewTexturedBackgroundColor"/>
+                <color key="tintColor" cocoaTouchSystemColor="darkTextColor"/>
+            </view>
+        </objects>
+    </document>
+    """
+    let result = try XIBCompiler(options: CompileOptions(moduleName: "App", coderVersion: 9)).compile(xib: Array(xib.utf8), fileName: "colors.xib")
+    #expect(result.diagnostics.count == 1)
+    #expect(result.diagnostics.first?.message.contains("cocoaTouchSystemColor 'scrollViewTexturedBackgroundColor'") == true)
+    #expect(result.diagnostics.first?.line == 7)
+}

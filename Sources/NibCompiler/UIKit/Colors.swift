@@ -43,9 +43,12 @@ extension UIKitCompiler {
             fromResource = true
         }
         var comps = components(source)
-        if !fromResource, node.peek("red") == nil, node.peek("white") == nil, let name = cocoaTouchName,
-           let fixed = cocoaTouchSystemColorValue(name) {
-            comps = fixed
+        if !fromResource, node.peek("red") == nil, node.peek("white") == nil, let name = cocoaTouchName {
+            if let fixed = cocoaTouchSystemColorValue(name) {
+                comps = fixed
+            } else if node.peek("systemColor") == nil {
+                ctx.warning(at: node, "<color key=\"\(node.peek("key") ?? "")\">: cocoaTouchSystemColor '\(name)' has no known UIKit value; archived with black components")
+            }
         }
         var e = Entries()
         if let white = comps.white {
