@@ -232,3 +232,66 @@ import NibTestSupport
     #expect(warnings.filter { $0.message.hasSuffix("(did you mean 'textAlignment'?)") }.count == 64)
     #expect(warnings.first?.message.contains("did you mean") == true)
 }
+
+/// Embedded cells are a storyboard feature: an empty `<cells/>` (old documents write one) is consumed
+/// silently, a non-empty container is named in a warning and not archived.
+@Test func embeddedCellContainersInXIBs() throws {
+    func compile(_ body: String) throws -> CompileResult {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <view contentMode="scaleToFill" id="v01-aa-001">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                    <subviews>\(body)</subviews>
+                </view>
+            </objects>
+        </document>
+        """
+        return try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: Array(xib.utf8), fileName: "cells.xib")
+    }
+    let empty = try compile("""
+        <collectionView opaque="NO" contentMode="scaleToFill" dataMode="prototypes" id="cv1-aa-001">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+            <collectionViewFlowLayout key="collectionViewLayout" id="fl1-aa-001"><size key="headerReferenceSize" width="320" height="44"/></collectionViewFlowLayout>
+            <cells/>
+        </collectionView>
+        """)
+    #expect(empty.diagnostics.isEmpty, "\(empty.diagnostics)")
+    // A non-zero header size is archived as UIHeaderReferenceSize (zero sizes are omitted).
+    let layout = try #require(empty.graph.objects.first { $0.className == "UICollectionViewFlowLayout" })
+    #expect(layout.value(forKey: "UIHeaderReferenceSize") != nil)
+    #expect(layout.value(forKey: "UIFooterReferenceSize") == nil)
+    let filled = try compile("""
+        <tableView clipsSubviews="YES" contentMode="scaleToFill" style="plain" id="tv1-aa-001">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+            <prototypes><tableViewCell contentMode="scaleToFill" id="tc1-aa-001"/></prototypes>
+        </tableView>
+        """)
+    #expect(filled.diagnostics.count == 1)
+    #expect(filled.diagnostics.first?.message.contains("<tableView>: embedded <prototypes>") == true)
+    #expect(!filled.graph.objects.contains { $0.className == "UITableViewCell" })
+}
+
+/// A `cocoaTouchSystemColor` without components and without a known UIKit value (a pattern colour of
+/// iOS 2–6) is named in a warning instead of silently becoming black.
+@Test func unknownCocoaTouchSystemColorWarns() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="v01-aa-001">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <color key="backgroundColor" cocoaTouchSystemColor="scrollViewTexturedBackgroundColor"/>
+                <color key="tintColor" cocoaTouchSystemColor="darkTextColor"/>
+            </view>
+        </objects>
+    </document>
+    """
+    let result = try XIBCompiler(options: CompileOptions(moduleName: "App", coderVersion: 9)).compile(xib: Array(xib.utf8), fileName: "colors.xib")
+    #expect(result.diagnostics.count == 1)
+    #expect(result.diagnostics.first?.message.contains("cocoaTouchSystemColor 'scrollViewTexturedBackgroundColor'") == true)
+    #expect(result.diagnostics.first?.line == 7)
+}

@@ -30,9 +30,9 @@ import NibTestSupport
         }
     }
 
-    func compile(_ name: String, module: String) throws -> Summary {
+    func compile(_ name: String, module: String, coderVersion: Int = 10) throws -> Summary {
         let url = ProjectCorpus.directory.appendingPathComponent("ios/\(name)")
-        let result = try XIBCompiler(options: CompileOptions(moduleName: module)).compile(xib: [UInt8](try Data(contentsOf: url)), fileName: "Corpus/ios/\(name)")
+        let result = try XIBCompiler(options: CompileOptions(moduleName: module, coderVersion: coderVersion)).compile(xib: [UInt8](try Data(contentsOf: url)), fileName: "Corpus/ios/\(name)")
         // The bytes decode back to the same graph shape.
         let decoded = NibGraph(try NibArchive(bytes: result.bytes))
         #expect(decoded.objects.count <= result.graph.objects.count)
@@ -87,5 +87,93 @@ import NibTestSupport
         let toggles = try #require(s.graph.objects.first { $0.className == "UIRuntimeOutletCollectionConnection" && $0.value(forKey: "UILabel")?.objectIndex.flatMap(s.string) == "toggles" })
         let array = try #require(toggles.value(forKey: "UIDestination")?.objectIndex)
         #expect(s.graph.objects[array].entries.filter { $0.key == "UINibEncoderEmptyKey" }.count == 2)
+    }
+    /// The keys of one object, in archive order (key, value).
+    func keys(_ s: Summary, of className: String) throws -> [(String, NibGraphValue)] {
+        let o = try #require(s.graph.objects.first { $0.className == className })
+        return o.entries.map { ($0.key, $0.value) }
+    }
+
+    /// Keys after the `UIView` ones, as each class's `encodeWithCoder:` writes them (PickerControls.swift):
+    /// only values that differ from the class default, except the search bar's two trait booleans.
+    @Test func pickerControls() throws {
+        let s = try compile("PickerControls.xib", module: "Booking")
+        #expect(s.warnings.isEmpty)
+        let viewKeys: Set<String> = ["UIBounds", "UICenter", "UIDeepDrawRect", "UIOpaque", "UIAutoresizeSubviews", "UIAutoresizingMask",
+                                     "UIContentMode", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
+                                     "UIViewSemanticContentAttribute", "UIViewLargeContentStoredProperties", "UIViewContentHuggingPriority"]
+        func own(_ cls: String) throws -> [String] { try keys(s, of: cls).map(\.0).filter { !viewKeys.contains($0) } }
+        // value 2, minimum 1, maximum 8 differ from 0/0/100; stepValue 1 is the default; autorepeat off; wraps on.
+        #expect(try own("UIStepper") == ["UIValue", "UIMinimumValue", "UIMaximumValue", "UIAutorepeat", "UIWraps"])
+        #expect(try keys(s, of: "UIStepper").first { $0.0 == "UIMaximumValue" }?.1 == .double(8))
+        // numberOfPages 4, currentPage 1 (always written), hidesForSinglePage, current- then page tint colour.
+        #expect(try own("UIPageControl") == ["UINumberOfPages", "UICurrentPage", "UIHideForSinglePage",
+                                             "UICurrentPageIndicatorTintColor", "UIPageIndicatorTintColor"])
+        // wheels (1), date mode (1), a locale, date + minimum date (no maximum), interval 5, useCurrentDate="NO".
+        #expect(try own("UIDatePicker") == ["UIPickerStyle", "UIDatePickerMode", "UILocale", "UIDate", "UIMinimumDate",
+                                            "UIMinuteInterval", "UIDatePickerUseCurrentDateDuringDecoding"])
+        let date = try #require(s.graph.objects.first { $0.className == "NSDate" })
+        #expect(date.value(forKey: "NS.time") == .double(754012800))
+        // The delegate is an outlet connection, not a key; minimal style is 2.
+        #expect(try own("UISearchBar") == ["UIPlaceholder", "UIAutocorrectionType", "UIReturnKeyType",
+                                           "UIEnablesReturnKeyAutomatically", "UISecureTextEntry", "UISearchBarStyle"])
+        #expect(try keys(s, of: "UISearchBar").last?.1 == .int(2))
+        #expect(s.labels("UIRuntimeOutletConnection").contains("delegate"))
+        // A face iOS ships resolves (bold + italic traits, scaling keys); an app font does not.
+        func font(_ name: String) throws -> NibObject {
+            try #require(s.graph.objects.first { $0.className == "UIFont" && $0.value(forKey: "UIFontName")?.objectIndex.flatMap(s.string) == name })
+        }
+        let helvetica = try font("HelveticaNeue-BoldItalic")
+        #expect(helvetica.value(forKey: "UIFontTraits") == .int(3))
+        #expect(helvetica.value(forKey: "UIFontTextStyleForScaling") == .null)
+        let custom = try font("BookingSans-Bold")
+        #expect(custom.value(forKey: "UIFontTraits") == .int(0))
+        #expect(custom.value(forKey: "UIFontPointSizeForScaling") == nil)
+    }
+
+    /// A tab bar and its items, keys as UITabBar's and UITabBarItem's coders write them (TabBars.swift).
+    @Test func tabBar() throws {
+        let s = try compile("TabBarView.xib", module: "Library")
+        #expect(s.warnings.isEmpty)
+        let bar = try keys(s, of: "UITabBar").map(\.0)
+        #expect(Array(bar.drop { $0 != "UIItems" }) == ["UIItems", "UIBarTintColor", "UIBarUnselectedImageTintColor",
+                                                          "UITabBarItemPositioning", "UITabBarItemWidth", "UIBarTranslucence"])
+        let items = s.graph.objects.filter { $0.className == "UITabBarItem" }.map { $0.entries.map(\.key) }
+        #expect(items == [
+            ["UIEnabled", "UITitle", "UIImage", "UISelectedTemplateImage", "UITitlePositionAdjustment"],
+            // A system item archives its number and no title or image; tag 2.
+            ["UISystemItem", "UIEnabled", "UITag"],
+            // Disabled: no UIEnabled.
+            ["UITitle", "UIBadgeValue"],
+        ])
+        #expect(s.labels("UIRuntimeOutletConnection").contains("delegate"))
+    }
+
+    /// An Xcode 7 document compiled for coder 9: `cocoaTouchSystemColor` without components archives the
+    /// UIKit class colour (gray form for dark/light text, iOS 12's RGB for the grouped background).
+    @Test func legacySystemColors() throws {
+        let s = try compile("LegacyColorsView.xib", module: "Legacy", coderVersion: 9)
+        #expect(s.warnings.isEmpty)
+        func color(named name: String) throws -> NibObject {
+            try #require(s.graph.objects.first { $0.className == "UIColor" && $0.value(forKey: "UISystemColorName")?.objectIndex.flatMap(s.string) == name })
+        }
+        let dark = try color(named: "darkTextColor")
+        #expect(dark.value(forKey: "UIColorComponentCount") == .int(2))
+        #expect(dark.value(forKey: "UIWhite") == .float(0))
+        let light = try color(named: "lightTextColor")
+        #expect(light.value(forKey: "UIAlpha") == .float(0.6))
+        #expect(light.value(forKey: "NSWhite") == .data(Array("1 0.6".utf8)))
+        let grouped = try color(named: "groupTableViewBackgroundColor")
+        #expect(grouped.value(forKey: "UIColorComponentCount") == .int(4))
+        #expect(grouped.value(forKey: "NSRGB") == .data(Array("0.937 0.937 0.957".utf8)))
+        #expect(grouped.value(forKey: "UIRed-Double") == nil)
+        // No `colorMatched="YES"` (saved by Xcode 7): the Generic RGB tint keeps its components (a matched
+        // document would archive the sRGB conversion, 0.476 0.643 1).
+        let tint = try #require(s.graph.objects.first { $0.className == "UIColor" && $0.value(forKey: "UIGreen") == .float(Float(0.5607843137254902)) })
+        #expect(tint.value(forKey: "NSRGB") == .data(Array("0.404 0.561 1".utf8)))
+        #expect(tint.value(forKey: "UISystemColorName") == nil)
+        // calibrated white 1/1 and 0/0 keep their §8.3 names.
+        _ = try color(named: "whiteColor")
+        _ = try color(named: "clearColor")
     }
 }

@@ -3,7 +3,9 @@ import NibArchive
 import Testing
 
 /// Response files (`@LIST`) and `--files-from` for the commands that take many inputs, and their cost.
-@Suite struct InputListTests {
+/// Serialized: every test rewrites the shared `good.nib`, and a parallel rewrite (truncate, then write) let
+/// another test's `verify` read it empty ("file is 0 bytes"; 2 of 4 full-suite runs under load).
+@Suite(.serialized) struct InputListTests {
     static func directory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nibc-inputlists-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -36,11 +36,20 @@ extension UIKitCompiler {
         let cocoaTouchName = node["cocoaTouchSystemColor"]
         var systemName = node["systemColor"] ?? cocoaTouchName
         var source = node
+        var fromResource = false
         if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
            let res = systemColors[s], let c = res.children.first(where: { $0.name == "color" }) {
             source = c
+            fromResource = true
         }
-        let comps = components(source)
+        var comps = components(source)
+        if !fromResource, node.peek("red") == nil, node.peek("white") == nil, let name = cocoaTouchName {
+            if let fixed = cocoaTouchSystemColorValue(name) {
+                comps = fixed
+            } else if node.peek("systemColor") == nil {
+                ctx.warning(at: node, "<color key=\"\(node.peek("key") ?? "")\">: cocoaTouchSystemColor '\(name)' has no known UIKit value; archived with black components")
+            }
+        }
         var e = Entries()
         if let white = comps.white {
             if systemName == nil {
@@ -61,6 +70,31 @@ extension UIKitCompiler {
             rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
         }
         return b.intern(.init(className: "UIColor", entries: e.list))
+    }
+
+    /// The value UIKit gives a `cocoaTouchSystemColor` written without components (Xcode 5–10 documents:
+    /// `<color key="textColor" cocoaTouchSystemColor="darkTextColor"/>`). The archived object is the class
+    /// colour itself, so its form (gray or RGB) and components are UIKit's: the gray colours are
+    /// `colorWithWhite:alpha:` singletons, the others RGB. No compiled pair in the corpus carries one of these
+    /// elements; the values are UIKit's documented class colours. `groupTableViewBackgroundColor` changed
+    /// in the iOS 13 SDK (a dynamic colour archived with its light value, as `<systemColor>` resources show),
+    /// so coder 9 (iOS 11/12 SDK) gets the older (239, 239, 244)/255.
+    private func cocoaTouchSystemColorValue(_ name: String) -> (rgb: (Double, Double, Double)?, white: Double?, alpha: Double, exact: Bool)? {
+        let grays: [String: (Double, Double)] = [
+            "blackColor": (0, 1), "darkTextColor": (0, 1), "whiteColor": (1, 1), "clearColor": (0, 0),
+            "lightTextColor": (1, 0.6), "darkGrayColor": (1 / 3.0, 1), "lightGrayColor": (2 / 3.0, 1), "grayColor": (0.5, 1),
+            "tableCellGroupedBackgroundColor": (1, 1),
+        ]
+        if let g = grays[name] { return (nil, g.0, g.1, true) }
+        let byte: (Double, Double, Double) = coder10 ? (242, 242, 247) : (239, 239, 244)
+        let grouped = (byte.0 / 255, byte.1 / 255, byte.2 / 255)
+        let rgbs: [String: (Double, Double, Double)] = [
+            "redColor": (1, 0, 0), "greenColor": (0, 1, 0), "blueColor": (0, 0, 1), "cyanColor": (0, 1, 1),
+            "yellowColor": (1, 1, 0), "magentaColor": (1, 0, 1), "orangeColor": (1, 0.5, 0), "purpleColor": (0.5, 0, 0.5),
+            "brownColor": (0.6, 0.4, 0.2), "groupTableViewBackgroundColor": grouped,
+        ]
+        if let c = rgbs[name] { return (c, nil, 1, true) }
+        return nil
     }
 
     private func component(_ e: inout Entries, _ key: String, _ v: Double, exact: Bool) {
@@ -93,6 +127,13 @@ extension UIKitCompiler {
         }
         let r = n.double("red") ?? 0, g = n.double("green") ?? 0, bl = n.double("blue") ?? 0
         switch (space, custom) {
+        case ("calibratedRGB", _) where !colorMatched, (_, "calibratedRGB") where !colorMatched:
+            // Documents saved before Xcode 8 carry no `colorMatched="YES"`: Xcode 8 introduced colour
+            // matching and kept older documents unmatched, so their components are archived as written.
+            // Every document in the corpus saved by Xcode 8+ (185) has the flag and none saved earlier (27)
+            // does; all converted-colour evidence (§8.2 of UIKIT-MAPPING.md) comes from flagged documents,
+            // and no compiled pair of an unflagged document exists here, so this side rests on the semantics.
+            return ((r, g, bl), nil, alpha, true)
         case ("calibratedRGB", _), (_, "calibratedRGB"):
             return (genericRGBToSRGB(r, g, bl), nil, alpha, false)
         case (_, "displayP3"):

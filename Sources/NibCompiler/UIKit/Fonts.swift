@@ -60,7 +60,17 @@ extension UIKitCompiler {
             e.obj("UIFontName", nameIndex)
             e.obj("UIFontDescriptor", desc)
             e.double("UIFontPointSize", size)
-            e.int("UIFontTraits", 0)
+            // A font installed with iOS resolves to a real font when ibtool archives it: the scaling keys of a
+            // system font and the face's bold/italic traits (Times New Roman Bold in the Xcode 16/26 CleverTap
+            // pairs: traits 2; one sample). An app's own font (ProximaNova in the DuckDuckGo pairs) does not
+            // resolve on the compiling Mac: traits 0 and no scaling keys.
+            let traits = Self.installedFontTraits(name)
+            if traits != nil {
+                e.null("UIFontTextStyleForScaling")
+                e.double("UIFontPointSizeForScaling", 0)
+                e.double("UIFontMaximumPointSizeAfterScaling", 0)
+            }
+            e.int("UIFontTraits", traits ?? 0)
             e.bool("UISystemFont", false)
             e.obj("NSName", nameIndex)
             e.double("NSSize", size)
@@ -100,6 +110,27 @@ extension UIKitCompiler {
         let index = b.graph.add(.init(className: "UIFont", entries: e.list))
         fontCache[cacheKey] = index
         return index
+    }
+
+    /// PostScript-name prefixes of font families installed with iOS (the families apps most often use).
+    static let installedFontFamilies: [String] = [
+        "Helvetica", "ArialMT", "Arial-", "ArialRoundedMTBold", "TimesNewRomanPS", "Georgia", "Courier", "Menlo-",
+        "Avenir-", "AvenirNext-", "AvenirNextCondensed-", "Futura-", "GillSans", "Verdana", "TrebuchetMS", "Trebuchet-",
+        "AmericanTypewriter", "Baskerville", "Didot", "Optima-", "Palatino-", "ChalkboardSE-", "Noteworthy-",
+        "MarkerFelt-", "Papyrus", "Zapfino", "Copperplate", "HoeflerText-", "Cochin", "Chalkduster", "SnellRoundhand",
+        "Kailasa", "Thonburi",
+    ]
+
+    /// UIFont traits (italic 1, bold 2) of an iOS-installed face named `name`, or nil for a font iOS does not
+    /// ship. Bold follows the system weights above: semibold and heavier are bold, medium and lighter are not.
+    static func installedFontTraits(_ name: String) -> Int? {
+        guard installedFontFamilies.contains(where: { name.hasPrefix($0) }) else { return nil }
+        let style = name.split(separator: "-").dropFirst().joined().lowercased()
+        let face = style.isEmpty ? name.lowercased() : style
+        var traits = 0
+        if face.contains("italic") || face.contains("oblique") { traits |= 1 }
+        if ["bold", "black", "heavy", "semibold", "demibold"].contains(where: { face.contains($0) }) { traits |= 2 }
+        return traits
     }
 
     private func sizeNumber(_ size: Double) -> Int {

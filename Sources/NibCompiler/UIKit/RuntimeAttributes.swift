@@ -13,7 +13,13 @@ extension UIKitCompiler {
             switch type {
             case "number":
                 if let r = a.child("real") { value = b.number(r.double("value") ?? 0); _ = r["key"] }
-                else if let i = a.child("integer") { value = b.number(ctx.integer(i, "value") ?? 0); _ = i["key"] }
+                else if let i = a.child("integer") {
+                    // Coder 10 keeps an `<integer>` an integer NSNumber (OmniBar); the coder-9 ibtool wrote it as a
+                    // double (SwiftMessages 4.1.0 CardView/CenteredView/TabView: 10 -> 10.0; one project's samples).
+                    let v = ctx.integer(i, "value") ?? 0
+                    value = coder10 ? b.number(v) : b.number(Double(v))
+                    _ = i["key"]
+                }
                 else { value = a["value"].flatMap(Double.init).map { b.number($0) } }
             case "boolean": value = b.number(Int64(a["value"] == "YES" ? 1 : 0))
             case "string", "localizedString":

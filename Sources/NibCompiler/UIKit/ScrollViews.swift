@@ -75,9 +75,21 @@ extension UIKitCompiler {
             if let footer { e.obj("UITableFooterView", footer) }
             e.int("UISeparatorInsetReference", 0)
             node.markUsed("dataMode")
-            if node.child("prototypes") != nil || node.child("sections") != nil {
-                ctx.warning(at: node, "table prototypes/static sections are not archived in XIB compilation yet")
+            embeddedCells(node, containers: ["prototypes", "sections"])
+        }
+    }
+
+    /// Prototype cells and static sections embedded in a table or collection view. Interface Builder only
+    /// supports them in storyboards (ibtool rejects a XIB that embeds cells), so nothing of them is archived
+    /// here; an empty container (`<cells/>`, which old documents write) carries nothing and is consumed
+    /// silently, a non-empty one is named in a warning.
+    func embeddedCells(_ node: XIBNode, containers: [String]) {
+        for name in containers {
+            guard let c = node.child(name) else { continue }
+            if !c.children.isEmpty {
+                ctx.warning(at: c, "<\(node.name)>: embedded <\(name)> (prototype cells, static sections) are only archived from storyboards; ignored")
             }
+            ctx.ignore(c)
         }
     }
 
@@ -218,10 +230,17 @@ extension UIKitCompiler {
                 }
                 if let v = l.double("minimumInteritemSpacing"), v != 10 { le.float("UIInteritemSpacing", v) }
                 if let v = l.double("minimumLineSpacing"), v != 10 { le.float("UILineSpacing", v) }
+                // UICollectionViewFlowLayout's coder writes the header/footer sizes (CGSize, like UIItemSize) after
+                // the item size and before the section inset, only when not zero; every corpus sample is zero.
+                for (xibKey, key) in [("headerReferenceSize", "UIHeaderReferenceSize"), ("footerReferenceSize", "UIFooterReferenceSize")] {
+                    if let s = l.child("size", key: xibKey) {
+                        let w = s.double("width") ?? 0, h = s.double("height") ?? 0
+                        if w != 0 || h != 0 { le.add(key, packedDoubles([w, h])) }
+                    }
+                }
                 if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
                 if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
                 if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
-                for k in ["headerReferenceSize", "footerReferenceSize"] { _ = l.child("size", key: k) }
                 if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
                 b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
                 e.obj("UICollectionLayout", li)
@@ -236,7 +255,7 @@ extension UIKitCompiler {
             e.bool("UIAllowsUserInitiatedMultipleSelection", true)
             e.bool("UICollectionViewPrefetchingEnabled", true)
             node.markUsed("dataMode")
-            if node.child("cells") != nil { ctx.warning(at: node, "collection view prototype cells are not archived in XIB compilation yet") }
+            embeddedCells(node, containers: ["cells"])
         }
     }
 

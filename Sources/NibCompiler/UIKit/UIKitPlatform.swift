@@ -27,6 +27,12 @@ enum UIKitEncoders {
         "activityIndicatorView": { $0.encodeActivityIndicator($1) },
         "progressView": { $0.encodeProgressView($1) },
         "segmentedControl": { $0.encodeSegmentedControl($1) },
+        "stepper": { $0.encodeStepper($1) },
+        "pageControl": { $0.encodePageControl($1) },
+        "datePicker": { $0.encodeDatePicker($1) },
+        "searchBar": { $0.encodeSearchBar($1) },
+        "tabBar": { $0.encodeTabBar($1) },
+        "tabBarItem": { $0.encodeTabBarItem($1) },
         "stackView": { $0.encodeStackView($1) },
         "scrollView": { $0.encodeScrollView($1, className: "UIScrollView") },
         "tableView": { $0.encodeTableView($1) },
@@ -72,6 +78,9 @@ final class UIKitCompiler {
     var constraintCandidates: [Int: [Int]] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
+    /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
+    /// converted to sRGB when compiled; older documents keep their components (Colors.swift).
+    var colorMatched = true
 
     init(context: CompileContext) { ctx = context }
 
@@ -83,6 +92,7 @@ final class UIKitCompiler {
 
     func run(_ document: XIBNode) {
         document.visited = true
+        colorMatched = document.peek("colorMatched") == "YES"
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         collectConstraintItems(document)

@@ -81,9 +81,8 @@ extension UIKitCompiler {
 
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
     static let fallbackViewClasses: [String: String] = [
-        "searchBar": "UISearchBar", "mapView": "MKMapView", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
-        "pageControl": "UIPageControl", "stepper": "UIStepper", "wkWebView": "WKWebView", "webView": "UIWebView",
-        "tabBar": "UITabBar", "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
+        "mapView": "MKMapView", "pickerView": "UIPickerView", "wkWebView": "WKWebView", "webView": "UIWebView",
+"containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
 
