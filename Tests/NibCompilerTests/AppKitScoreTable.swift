@@ -20,12 +20,10 @@ enum AppKitScoreTable {
         "menu_action_image": 1.0000,
         "minimal": 1.0000,
         "module_override": 1.0000,
-        // Lower than under the old naming, which hid it: NSSubviews of the innermost custom view in reverse order (3 buttons).
-        "nkv_simple": 0.9958,
+        "nkv_simple": 1.0000,
         "numfmt": 1.0000,
         "numfmt_basic": 1.0000,
-        // Lower than under the old naming, which hid it: NSSubviews of the custom view in reverse order; NS.min and minimumIntegerDigits 1 as an int, not a double.
-        "numfmt_dedup": 0.9769,
+        "numfmt_dedup": 1.0000,
         "outline_2col_default": 1.0000,
         "outline_autohide_header": 0.9973,
         "popup_default_hugging": 1.0000,
@@ -59,8 +57,7 @@ enum AppKitScoreTable {
         "test27_allows_writing_tools": 1.0000,
         "test30_character_picker": 1.0000,
         "test31_wtflags_signed": 1.0000,
-        // Lower than under the old naming, which hid it: NSSubviews in reverse order (image view, text field).
-        "test32_hugging_priority": 0.9932,
+        "test32_hugging_priority": 1.0000,
         "test33_popup_pulldown": 1.0000,
         "test34_pdfview": 1.0000,
         "test35_splitview_responder": 1.0000,
@@ -112,8 +109,7 @@ enum AppKitScoreTable {
         "tooltip_attr": 1.0000,
         "tooltip_base64": 1.0000,
         "tooltip_child": 1.0000,
-        // Lower than under the old naming, which hid it: NSSubviews of one custom view in reverse order (box, 3 buttons, text field).
-        "transmission_MainMenu": 0.9990,
+        "transmission_MainMenu": 0.9992,
         "white_color_format": 1.0000,
         "window_fullsize": 1.0000,
         "window_toolbarstyle": 1.0000,

@@ -77,8 +77,10 @@ extension AppKitCompiler {
         guard let subs = b.graph.objects[view].value(forKey: "NSSubviews"), case .object(let arr) = subs else { return }
         let kids = b.graph.objects[arr].entries.compactMap { e -> Int? in if case .object(let t) = e.value, e.key == "UINibEncoderEmptyKey" { return t }; return nil }
         let nodes = node.child("subviews")?.children.filter { isView($0) } ?? []
-        for (k, n) in nodes.enumerated() where k < kids.count {
-            autoresizeTree(kids[k], node: n, oldSize: (old.w, old.h), newSize: (new.w, new.h))
+        // Matched by id, not position: some containers archive their subviews in another order than the XIB's.
+        for n in nodes {
+            guard let id = n.peek("id"), let kid = ctx.objectIndex(forID: id), kids.contains(kid) else { continue }
+            autoresizeTree(kid, node: n, oldSize: (old.w, old.h), newSize: (new.w, new.h))
         }
     }
 
