@@ -18,6 +18,29 @@ extension AppKitCompiler {
         for c in deferred { collectObjectParents(c, parent: me, keys: &keys, values: &values) }
     }
 
+    /// The width a table grows to when its columns do not fit, or nil when they are shrunk to fit instead.
+    ///
+    /// Observed on 8 tables in 6 pairs (with and without headers, spacing 3 and 17, 1 to 6 columns): a table
+    /// whose columns do not fit ends up exactly as wide as the columns, the spacing between them and 32 more;
+    /// and 3 tables whose columns fill the table to that width keep their widths. The table grows when its
+    /// columns already overflow the XIB's table width or none of them can shrink with the table; otherwise
+    /// AppKit shrinks the columns (not modelled: the amount, 9 or 29 points, is not yet understood).
+    func widthColumnsNeed(_ node: XIBNode, tableWidth: Double) -> Double? {
+        let columns = node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
+        guard !columns.isEmpty else { return nil }
+        let spacing = node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }?.double("width") ?? 3
+        let widths = columns.map { $0.double("width") ?? 100 }
+        let sum = widths.reduce(0, +)
+        let need = sum + Double(columns.count - 1) * spacing + 32
+        guard need > tableWidth else { return nil }
+        // A fraction of a point does not count as overflowing (one sample: columns 0.09 wider than the table shrink).
+        let overflows = (sum + Double(columns.count) * spacing).rounded(.down) > tableWidth
+        let canShrink = zip(columns, widths).contains { c, w in
+            c.child("tableColumnResizingMask")?.peek("resizeWithTable") == "YES" && w > (c.double("minWidth") ?? 10)
+        }
+        return overflows || !canShrink ? need : nil
+    }
+
     func encodeTableView(_ node: XIBNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
         encodeTable(node, superview: superview, clipSize: clipSize).0
     }
@@ -41,12 +64,8 @@ extension AppKitCompiler {
         var tableFrame = xr
         if let hid = node.peek("headerView"), let hn = ctx.element(withID: hid) { headerNode = hn }
         if let clipSize {
-            if headerNode != nil, xr.w > clipSize.0 {
-                // Observed: a header table wider than its clip view grows by 20 after column tiling.
-                tableFrame.w = xr.w + 20
-            } else {
-                tableFrame.w = clipSize.0
-            }
+            tableFrame.w = clipSize.0
+            if let need = widthColumnsNeed(node, tableWidth: xr.w), need > clipSize.0 { tableFrame.w = need }
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
                 tableFrame.h = clipSize.1 - hh
@@ -153,6 +172,7 @@ extension AppKitCompiler {
         collectConnections(node, source: i)
         var facts = TableFacts(headerView: headerView, headerNode: headerNode, cornerView: corner, rowHeight: rowHeight, intercellHeight: sh)
         facts.docWider = clipSize.map { tableFrame.w > $0.0 } ?? false
+        facts.docWidth = tableFrame.w
         return (i, facts)
     }
 
