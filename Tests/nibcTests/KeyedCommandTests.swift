@@ -109,7 +109,9 @@ import Testing
 
     /// Without `--format`, the deployment target chooses the form: every Sparkle XIB compiled for its target
     /// (10.7, `LSMinimumSystemVersion` of framework-Info.plist) is a keyed archive, as Apple's nibs beside it;
-    /// 10.13 gives NIBArchive, and `--format` overrides. Mean loose score against Apple's 7 nibs: 0.9407.
+    /// 10.13 gives NIBArchive, and `--format` overrides. Mean loose score against Apple's 7 nibs: 0.9403 (0.9407
+    /// before column fitting: the permission prompt's table, compiled by Xcode 12.2, grows where current ibtool
+    /// fits its columns).
     @Test func deploymentTargetChoosesTheKeyedForm() throws {
         if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
         let xibs = try SharedCorpus.files(under: "nib/sparkle", suffix: ".xib").map(\.path)
@@ -123,7 +125,7 @@ import Testing
             let diff = try NibcProcess.run(["diff", "--loose", "--quiet", apple, out])
             total += Double(diff.stdout.split(separator: " ")[1]) ?? 0
         }
-        #expect(total / Double(xibs.count) >= 0.9405, "mean \(total / Double(xibs.count))")
+        #expect(total / Double(xibs.count) >= 0.9400, "mean \(total / Double(xibs.count))")
         let xib = try Self.corpus("nib/sparkle/SUStatus.xib")
         let current = try Self.temporary("target-current.nib"), forced = try Self.temporary("target-forced.nib")
         #expect(try NibcProcess.run(["compile", "--minimum-deployment-target", "10.13", xib, "-o", current]).status == 0)

@@ -26,19 +26,88 @@ extension AppKitCompiler {
     /// columns already overflow the XIB's table width or none of them can shrink with the table; otherwise
     /// AppKit shrinks the columns (not modelled: the amount, 9 or 29 points, is not yet understood).
     func widthColumnsNeed(_ node: XIBNode, tableWidth: Double) -> Double? {
+        guard let need = columnsRoom(node), need > tableWidth else { return nil }
         let columns = node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
-        guard !columns.isEmpty else { return nil }
         let spacing = node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }?.double("width") ?? 3
         let widths = columns.map { $0.double("width") ?? 100 }
         let sum = widths.reduce(0, +)
-        let need = sum + Double(columns.count - 1) * spacing + 32
-        guard need > tableWidth else { return nil }
         // A fraction of a point does not count as overflowing (one sample: columns 0.09 wider than the table shrink).
         let overflows = (sum + Double(columns.count) * spacing).rounded(.down) > tableWidth
         let canShrink = zip(columns, widths).contains { c, w in
             c.child("tableColumnResizingMask")?.peek("resizeWithTable") == "YES" && w > (c.double("minWidth") ?? 10)
         }
         return overflows || !canShrink ? need : nil
+    }
+
+    /// The visible columns of a table view element.
+    func visibleColumns(_ node: XIBNode) -> [XIBNode] {
+        node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
+    }
+
+    func intercellWidth(_ node: XIBNode) -> Double {
+        node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }?.double("width") ?? 3
+    }
+
+    /// The columns' widths (`widths` overriding the XIB's by column id), the spacing between them and 32
+    /// points (nil without visible columns).
+    func columnsRoom(_ node: XIBNode, widths: [String: Double] = [:]) -> Double? {
+        let columns = visibleColumns(node)
+        guard !columns.isEmpty else { return nil }
+        let sum = columns.reduce(0) { $0 + ($1.peek("id").flatMap { widths[$0] } ?? $1.double("width") ?? 100) }
+        return sum + Double(columns.count - 1) * intercellWidth(node) + 32
+    }
+
+    /// Column widths after AppKit fits columns whose room (see `columnsRoom`) exceeds the table, by column id.
+    ///
+    /// Observed on 5 tables (1 to 3 columns; last-column-only and uniform styles, scrollers shown and hidden):
+    /// the columns that resize with the table are resized until the columns and the spacing between them
+    /// span the table's width less 12 points; the style picks which (last only, first only, sequential from
+    /// the last, reverse sequential from the first, uniform: equal shares), within their minimum and maximum
+    /// widths. Not modelled: 4 older tables whose columns instead shrink by 29 points.
+    func fittedColumnWidths(_ node: XIBNode, tableWidth: Double) -> [String: Double] {
+        let columns = visibleColumns(node)
+        guard let room = columnsRoom(node), room > tableWidth else { return [:] }
+        var widths = columns.map { $0.double("width") ?? 100 }
+        let resizable = columns.indices.filter { columns[$0].child("tableColumnResizingMask")?.peek("resizeWithTable") == "YES" }
+        let style = node.peek("columnAutoresizingStyle") ?? "uniform"
+        var order: [Int]
+        switch style {
+        case "none": order = []
+        case "lastColumnOnly": order = resizable.last.map { [$0] } ?? []
+        case "firstColumnOnly": order = resizable.first.map { [$0] } ?? []
+        case "sequential": order = resizable.reversed()
+        case "reverseSequential": order = resizable
+        default: order = resizable
+        }
+        // Whole points: a fractional column keeps its fraction (one sample: 372.09 -> 363.09).
+        var delta = ((tableWidth - 12) - (widths.reduce(0, +) + Double(columns.count - 1) * intercellWidth(node))).rounded()
+        func clamp(_ k: Int, _ w: Double) -> Double {
+            min(max(w, columns[k].double("minWidth") ?? 10), columns[k].double("maxWidth") ?? .greatestFiniteMagnitude)
+        }
+        if style == "uniform" || !["none", "lastColumnOnly", "firstColumnOnly", "sequential", "reverseSequential"].contains(style) {
+            // Equal whole-point shares, the first columns taking the remainder.
+            let n = Double(order.count)
+            if n > 0 {
+                let share = (delta / n).rounded(.towardZero)
+                var rest = delta - share * n
+                for k in order {
+                    let extra = rest == 0 ? 0 : (rest > 0 ? min(1, rest) : max(-1, rest))
+                    rest -= extra
+                    widths[k] = clamp(k, widths[k] + share + extra)
+                }
+            }
+        } else {
+            for k in order where delta != 0 {
+                let w = clamp(k, widths[k] + delta)
+                delta -= w - widths[k]
+                widths[k] = w
+            }
+        }
+        var out: [String: Double] = [:]
+        for (k, c) in columns.enumerated() {
+            if let id = c.peek("id"), widths[k] != (c.double("width") ?? 100) { out[id] = widths[k] }
+        }
+        return out
     }
 
     func encodeTableView(_ node: XIBNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
@@ -63,9 +132,14 @@ extension AppKitCompiler {
         let xr = Rect(node.child("rect", key: "frame")) ?? Rect()
         var tableFrame = xr
         if let hid = node.peek("headerView"), let hn = ctx.element(withID: hid) { headerNode = hn }
+        var fitted: [String: Double] = [:]
         if let clipSize {
             tableFrame.w = clipSize.0
-            if let need = widthColumnsNeed(node, tableWidth: xr.w), need > clipSize.0 { tableFrame.w = need }
+            if let need = widthColumnsNeed(node, tableWidth: xr.w), need > clipSize.0 {
+                tableFrame.w = need
+            } else {
+                fitted = fittedColumnWidths(node, tableWidth: tableFrame.w)
+            }
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
                 tableFrame.h = clipSize.1 - hh
@@ -101,7 +175,7 @@ extension AppKitCompiler {
         var reusable: [(String, Int)] = []
         if let cols = node.child("tableColumns") {
             for (n, c) in cols.children.enumerated() where c.name == "tableColumn" {
-                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased)
+                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased, width: c.peek("id").flatMap { fitted[$0] })
                 columns.append(ci)
                 reusable.append(contentsOf: protos)
             }
@@ -136,9 +210,15 @@ extension AppKitCompiler {
         if grid?.peek("horizontal") == "YES" { tv |= 1 << 26 }
         if node.peek("autosaveColumns") != "NO" { tv |= 1 << 24 }
         if node.peek("alternatingRowBackgroundColors") == "YES" { tv |= 1 << 23 }
-        tv |= 1 << 21
-        // Observed: bit 22 is set when the table ends up wider than its clip view (bits 21–22 otherwise open).
-        if let clipSize, tableFrame.w > clipSize.0 { tv |= 1 << 22 }
+        // Bits 21–22 (GNUstep: unknown) compare the room the columns take — their widths, the spacing between
+        // them and 32 points, the same measure a table grows to — with the table's width: bit 22 when they
+        // fill it (or more), bit 21 when they leave room or the table grew wider than its clip view. This holds
+        // for the 27 tables of the Apple-compiled pairs with their archived column widths; where AppKit shrinks
+        // columns (not modelled, see widthColumnsNeed) the XIB widths can still give the wrong bit.
+        let columnRoom = columnsRoom(node, widths: fitted)
+        let wider = clipSize.map { tableFrame.w > $0.0 } ?? false
+        if let columnRoom, columnRoom >= tableFrame.w { tv |= 1 << 22 }
+        if columnRoom.map({ $0 < tableFrame.w }) ?? true || wider { tv |= 1 << 21 }
         let autoresizing = ["none": 0, "uniform": 1, "sequential": 2, "reverseSequential": 3, "lastColumnOnly": 4, "firstColumnOnly": 5][node.peek("columnAutoresizingStyle") ?? ""] ?? 1
         if autoresizing == 1 { tv |= 1 << 15 }
         e.int("NSTvFlags", Int(Int32(truncatingIfNeeded: tv)))
@@ -192,13 +272,13 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool) -> (Int, [(String, Int)]) {
+    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool, width: Double? = nil) -> (Int, [(String, Int)]) {
         let i = define(node, "NSTableColumn")
         node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
         let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
         var e = Entries()
         e.obj("NSIdentifier", str(ident))
-        e.double("NSWidth", node.double("width") ?? 100)
+        e.double("NSWidth", width ?? node.double("width") ?? 100)
         e.double("NSMinWidth", node.double("minWidth") ?? 10)
         e.double("NSMaxWidth", node.double("maxWidth") ?? 3.4028234663852886e+38)
         if let hc = node.children.first(where: { $0.peek("key") == "headerCell" }) {
