@@ -24,7 +24,7 @@ extension AppKitCompiler {
     /// whose columns do not fit ends up exactly as wide as the columns, the spacing between them and 32 more;
     /// and 3 tables whose columns fill the table to that width keep their widths. The table grows when its
     /// columns already overflow the XIB's table width or none of them can shrink with the table; otherwise
-    /// AppKit shrinks the columns (not modelled: the amount, 9 or 29 points, is not yet understood).
+    /// the columns are fitted (`fittedColumnWidths`).
     func widthColumnsNeed(_ node: XIBNode, tableWidth: Double) -> Double? {
         guard let need = columnsRoom(node), need > tableWidth else { return nil }
         let columns = node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
@@ -63,8 +63,10 @@ extension AppKitCompiler {
     /// the columns that resize with the table are resized until the columns and the spacing between them
     /// span the table's width less 12 points; the style picks which (last only, first only, sequential from
     /// the last, reverse sequential from the first, uniform: equal shares), within their minimum and maximum
-    /// widths. Not modelled: 4 older tables whose columns instead shrink by 29 points.
-    func fittedColumnWidths(_ node: XIBNode, tableWidth: Double) -> [String: Double] {
+    /// widths. When the XIB's vertical scroller was never placed (negative origin or empty size), the columns
+    /// instead shrink by `shrinkBy` (29 points in 5 tables of one XIB family, whose room exceeded the table by
+    /// 20 to 27 points; rests on those samples only).
+    func fittedColumnWidths(_ node: XIBNode, tableWidth: Double, shrinkBy: Double? = nil) -> [String: Double] {
         let columns = visibleColumns(node)
         guard let room = columnsRoom(node), room > tableWidth else { return [:] }
         var widths = columns.map { $0.double("width") ?? 100 }
@@ -80,7 +82,8 @@ extension AppKitCompiler {
         default: order = resizable
         }
         // Whole points: a fractional column keeps its fraction (one sample: 372.09 -> 363.09).
-        var delta = ((tableWidth - 12) - (widths.reduce(0, +) + Double(columns.count - 1) * intercellWidth(node))).rounded()
+        var delta = shrinkBy.map { -$0 }
+            ?? ((tableWidth - 12) - (widths.reduce(0, +) + Double(columns.count - 1) * intercellWidth(node))).rounded()
         func clamp(_ k: Int, _ w: Double) -> Double {
             min(max(w, columns[k].double("minWidth") ?? 10), columns[k].double("maxWidth") ?? .greatestFiniteMagnitude)
         }
@@ -138,7 +141,12 @@ extension AppKitCompiler {
             if let need = widthColumnsNeed(node, tableWidth: xr.w), need > clipSize.0 {
                 tableFrame.w = need
             } else {
-                fitted = fittedColumnWidths(node, tableWidth: tableFrame.w)
+                var sv: XIBNode? = node.parent
+                while let s = sv, s.name != "scrollView" { sv = s.parent }
+                let vs = sv?.children.first { $0.peek("key") == "verticalScroller" }
+                let r = Rect(vs?.child("rect", key: "frame"))
+                let unplaced = r.map { $0.x < 0 || $0.y < 0 || $0.w <= 0 || $0.h <= 0 } ?? false
+                fitted = fittedColumnWidths(node, tableWidth: tableFrame.w, shrinkBy: unplaced ? 29 : nil)
             }
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
@@ -213,8 +221,7 @@ extension AppKitCompiler {
         // Bits 21–22 (GNUstep: unknown) compare the room the columns take — their widths, the spacing between
         // them and 32 points, the same measure a table grows to — with the table's width: bit 22 when they
         // fill it (or more), bit 21 when they leave room or the table grew wider than its clip view. This holds
-        // for the 27 tables of the Apple-compiled pairs with their archived column widths; where AppKit shrinks
-        // columns (not modelled, see widthColumnsNeed) the XIB widths can still give the wrong bit.
+        // for the 27 tables of the Apple-compiled pairs with their archived (fitted) column widths.
         let columnRoom = columnsRoom(node, widths: fitted)
         let wider = clipSize.map { tableFrame.w > $0.0 } ?? false
         if let columnRoom, columnRoom >= tableFrame.w { tv |= 1 << 22 }
