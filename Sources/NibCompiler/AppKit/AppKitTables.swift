@@ -379,17 +379,10 @@ extension AppKitCompiler {
             view = nestedCompiler.encodeView(cellView, superview: nil)
         }
         _ = view
-        // Application placeholder, appended after the cell view subtree.
-        var appEntries: [NibEntry] = []
-        if let app = ctx.element(withID: "-3"), let cls = app.peek("customClass") {
-            var r = Entries()
-            r.obj("IBClassName", sub.builder.string(cls))
-            r.null("IBModuleName")
-            r.null("IBModuleProvider")
-            appEntries.append(NibEntry(key: "IBClassReference", value: .object(sub.builder.graph.add(NibObject(className: "IBClassReference", entries: r.list)))))
-        }
-        appEntries.append(NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication"))))
-        let app = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: appEntries))
+        // Application placeholder, appended after the cell view subtree; without the document's class reference
+        // (5 pairs whose Application has customClass="NSObject").
+        let app = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: [
+            NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication")))]))
         nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
         nestedCompiler.canonicalizeNumbers()
         let bytes = NibArchiveWriter().write(sub.builder.graph)
@@ -418,7 +411,8 @@ extension AppKitCompiler {
         var e = Entries()
         e.obj("NSRoot", owner)
         e.obj("NSVisibleWindows", b.collection("NSMutableSet", []))
-        e.obj("NSConnections", b.mutableArray(conns))
+        // Stack views' decoding-order connectors lead the connections, as in the main archive.
+        e.obj("NSConnections", b.mutableArray(stackConnectors + conns))
         e.obj("NSObjectsKeys", b.array(keys))
         e.obj("NSObjectsValues", b.array(values))
         e.obj("NSOidsKeys", b.array(oids))

@@ -77,6 +77,11 @@ extension AppKitCompiler {
         if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
             var o = ViewOptions()
             o.frame = Rect(x: 0, y: 0, w: content.w, h: content.h)
+            // A titled full-size content view keeps the XIB's frame size (one sample, where it differs from the
+            // content rect; an untitled full-size panel takes the content rect).
+            if titleBar == 0, style?.peek("titled") == "YES", let r = Rect(cv.child("rect", key: "frame")) {
+                o.frame = Rect(x: 0, y: 0, w: r.w, h: r.h)
+            }
             o.noSuperview = true
             let v = encodeContentView(cv, options: o)
             e.obj("NSWindowView", v)
