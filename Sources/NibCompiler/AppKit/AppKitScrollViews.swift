@@ -35,7 +35,8 @@ extension AppKitCompiler {
         let vsShown = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO"
         let vsVisible = vsShown && (border > 0 || ["textView", "tableView", "outlineView"].contains(docName))
         let hsVisible = hNode != nil && hNode?.peek("hidden") != "YES" && node.peek("hasHorizontalScroller") != "NO"
-        let vsw = vNode?.peek("controlSize") == "small" ? 13.0 : 17.0
+        // A text view's scroll view tiles with the regular legacy width even beside a small scroller (2 pairs).
+        let vsw = vNode?.peek("controlSize") == "small" && docName != "textView" ? 13.0 : 17.0
         // A vertical scroller that the XIB already places between the clip view's end and the border keeps its
         // frame (the clip view is still tiled with the legacy width; one pair, a text view beside a 15-point
         // scroller); one overlapping the clip view, or beside a table (one pair), is re-placed.
@@ -43,6 +44,8 @@ extension AppKitCompiler {
         var keepsXIBScroller = false
         if !["tableView", "outlineView"].contains(docName), let xv = xibVS, let xc = xibClip, xv.w > 0,
            xc.x + xc.w == xv.x, xv.x + xv.w == sr.w - border { keepsXIBScroller = true }
+        // Beside a text view the XIB's scroller frame is kept whenever it ends at the border (2 pairs).
+        if docName == "textView", let xv = xibVS, xv.w > 0, xv.x + xv.w == sr.w - border { keepsXIBScroller = true }
         let hsh = hNode?.peek("controlSize") == "small" ? 13.0 : 17.0
         let tiled = Rect(x: border, y: border, w: sr.w - 2 * border - (vsVisible ? vsw : 0), h: sr.h - 2 * border - (hsVisible ? hsh : 0))
         if let clipNode { (clip, facts) = encodeClipView(clipNode, scrollView: i, hasHeader: headerNode != nil, tiled: tiled) }
