@@ -128,6 +128,15 @@ extension AppKitCompiler {
             var (i, e, cls) = beginView(cv, "NSView")
             var o = options
             o.subviews = encodeSubviews(cv, index: i)
+            // A content view laid out at another size than the window's content rect: its subviews follow their
+            // autoresizing masks, the archived default for those without one (one sample: an effect view pinned
+            // to the top moves up by the height difference).
+            if let old = Rect(cv.child("rect", key: "frame")), let new = o.frame, old.w != new.w || old.h != new.h {
+                for sub in cv.child("subviews")?.children.filter({ isView($0) }) ?? [] {
+                    guard let id = sub.peek("id"), let k = ctx.objectIndex(forID: id), o.subviews.contains(k) else { continue }
+                    autoresizeTree(k, node: sub, oldSize: (old.w, old.h), newSize: (new.w, new.h), defaultMask: autolayout ? 12 : nil)
+                }
+            }
             viewKeys(cv, index: i, superview: nil, e: &e, o)
             finish(i, cls, e)
             collectConnections(cv, source: i)
