@@ -27,8 +27,8 @@ extension AppKitCompiler {
     /// the columns are fitted (`fittedColumnWidths`).
     func widthColumnsNeed(_ node: XIBNode, tableWidth: Double) -> Double? {
         guard let need = columnsRoom(node), need > tableWidth else { return nil }
-        let columns = node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
-        let spacing = node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }?.double("width") ?? 3
+        let columns = visibleColumns(node)
+        let spacing = intercellWidth(node)
         let widths = columns.map { $0.double("width") ?? 100 }
         let sum = widths.reduce(0, +)
         // A fraction of a point does not count as overflowing (one sample: columns 0.09 wider than the table shrink).
