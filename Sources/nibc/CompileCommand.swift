@@ -36,7 +36,8 @@ struct CompileCommand: ParsableCommand {
     @Option(help: "Module of custom classes with customModuleProvider=\"target\" (as ibtool's --module).")
     var module: String?
 
-    @Option(name: .customLong("minimum-deployment-target"), help: "Minimum deployment target, e.g. 13.0.")
+    @Option(name: .customLong("minimum-deployment-target"),
+            help: "Minimum deployment target, e.g. 13.0; a macOS target before 10.13 compiles to the keyed form, as ibtool does.")
     var minimumDeploymentTarget: String?
 
     @Option(name: .customLong("coder-version"), help: "Coder version of the output: 10 (current Xcode) or 9 (Xcode 9/10).")
@@ -45,8 +46,8 @@ struct CompileCommand: ParsableCommand {
     @Flag(help: "Write a gzip-framed (RFC 1952) compressed nib that nibc and the NibRuntime read transparently.")
     var compress = false
 
-    @Option(help: "Output format: nibarchive (default) or keyed (an NSKeyedArchiver nib, the form of older macOS deployment targets).")
-    var format: ConvertCommand.Format = .nibarchive
+    @Option(help: "Output format: nibarchive or keyed (an NSKeyedArchiver nib); default: the one ibtool writes for the document's platform and --minimum-deployment-target (keyed for macOS before 10.13, else nibarchive).")
+    var format: ConvertCommand.Format?
 
     @Option(name: .shortAndLong, help: "Parallel compile jobs for a batch (default: the number of cores).")
     var jobs: Int?
@@ -161,7 +162,7 @@ struct CompileCommand: ParsableCommand {
             progress?.show(done)
         }
         let compress = self.compress, warningsAsErrors = self.warningsAsErrors, verbose = self.verbose
-        let keyed = self.format == .keyed
+        let keyed = self.format.map { $0 == .keyed }
         let work: @Sendable (Int) -> Void = { index in
             results.store(index, Self.compileOne(jobs[index], compiler: compiler, compress: compress, keyed: keyed,
                                                  warningsAsErrors: warningsAsErrors, verbose: verbose))
@@ -183,7 +184,8 @@ struct CompileCommand: ParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 
-    static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, keyed: Bool = false, warningsAsErrors: Bool,
+    /// `keyed`: the explicit `--format` (nil: the form `CompileResult.format` names).
+    static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, keyed: Bool? = nil, warningsAsErrors: Bool,
                            verbose: Bool) -> JobResult {
         let data: Data
         do {
@@ -201,7 +203,7 @@ struct CompileCommand: ParsableCommand {
             }
             var output = result.bytes
             // The keyed form is the same graph re-archived (KeyedArchiveWriter undoes the keyed-archive mapping).
-            if keyed {
+            if keyed ?? (result.format == .keyedArchive) {
                 do { output = KeyedArchiveWriter().write(NibGraph(try NibArchive(bytes: output))) } catch {
                     messages.append(.error(file: job.input, "\(job.input): error: internal: the compiled nib does not verify (\(error)); nothing written"))
                     return JobResult(messages: messages, failed: true)

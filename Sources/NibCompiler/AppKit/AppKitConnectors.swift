@@ -142,6 +142,7 @@ extension AppKitCompiler {
         case "string": return str(c.peek("base64-UTF8") == "YES" ? decodeBase64String(c.text) : c.text)
         case "integer": return b.number(Int64(c.peek("value") ?? "0") ?? 0)
         case "real": return b.number(Double(c.peek("value") ?? "0") ?? 0)
+        case "decimal": return decimalNumber(c.peek("value") ?? "0")
         case "bool":
             return b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(c.peek("value") == "YES"))]))
         default: return nil

@@ -70,22 +70,25 @@ extension AppKitCompiler {
     }
 
     /// Autoresizes `view` and, when its size changed, its subviews recursively.
-    func autoresizeTree(_ view: Int, node: XIBNode, oldSize: (Double, Double), newSize: (Double, Double)) {
+    /// `defaultMask`: the mask of a view without an `<autoresizingMask>` element (nil: such views keep their frame).
+    func autoresizeTree(_ view: Int, node: XIBNode, oldSize: (Double, Double), newSize: (Double, Double), defaultMask: Int? = nil) {
         let old = Rect(node.child("rect", key: "frame")) ?? Rect()
-        guard let new = autoresize(view, node: node, oldSize: oldSize, newSize: newSize) else { return }
+        guard let new = autoresize(view, node: node, oldSize: oldSize, newSize: newSize, defaultMask: defaultMask) else { return }
         guard new.w != old.w || new.h != old.h, node.peek("autoresizesSubviews") != "NO" else { return }
         guard let subs = b.graph.objects[view].value(forKey: "NSSubviews"), case .object(let arr) = subs else { return }
         let kids = b.graph.objects[arr].entries.compactMap { e -> Int? in if case .object(let t) = e.value, e.key == "UINibEncoderEmptyKey" { return t }; return nil }
         let nodes = node.child("subviews")?.children.filter { isView($0) } ?? []
-        for (k, n) in nodes.enumerated() where k < kids.count {
-            autoresizeTree(kids[k], node: n, oldSize: (old.w, old.h), newSize: (new.w, new.h))
+        // Matched by id, not position: some containers archive their subviews in another order than the XIB's.
+        for n in nodes {
+            guard let id = n.peek("id"), let kid = ctx.objectIndex(forID: id), kids.contains(kid) else { continue }
+            autoresizeTree(kid, node: n, oldSize: (old.w, old.h), newSize: (new.w, new.h), defaultMask: defaultMask)
         }
     }
 
     /// NSView autoresizing of an already encoded subview after its superview changed size.
     @discardableResult
-    func autoresize(_ view: Int, node: XIBNode, oldSize: (Double, Double), newSize: (Double, Double)) -> Rect? {
-        guard let mask = autoresizingMask(node) else { return nil }
+    func autoresize(_ view: Int, node: XIBNode, oldSize: (Double, Double), newSize: (Double, Double), defaultMask: Int? = nil) -> Rect? {
+        guard let mask = autoresizingMask(node) ?? defaultMask else { return nil }
         var r = Rect(node.child("rect", key: "frame")) ?? Rect()
         func distribute(_ delta: Double, _ lo: Double, _ size: Double, _ hi: Double, _ fLo: Bool, _ fSize: Bool, _ fHi: Bool) -> (Double, Double) {
             var parts: [(Int, Double)] = []

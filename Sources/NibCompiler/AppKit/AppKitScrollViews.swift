@@ -10,6 +10,8 @@ struct TableFacts {
     var intercellHeight: Double
     /// The document is wider than the clip view after tiling.
     var docWider = false
+    /// The table's width after tiling.
+    var docWidth = 0.0
 }
 
 extension AppKitCompiler {
@@ -33,7 +35,17 @@ extension AppKitCompiler {
         let vsShown = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO"
         let vsVisible = vsShown && (border > 0 || ["textView", "tableView", "outlineView"].contains(docName))
         let hsVisible = hNode != nil && hNode?.peek("hidden") != "YES" && node.peek("hasHorizontalScroller") != "NO"
-        let vsw = vNode?.peek("controlSize") == "small" ? 13.0 : 17.0
+        // A text view's scroll view tiles with the regular legacy width even beside a small scroller (2 pairs).
+        let vsw = vNode?.peek("controlSize") == "small" && docName != "textView" ? 13.0 : 17.0
+        // A vertical scroller that the XIB already places between the clip view's end and the border keeps its
+        // frame (the clip view is still tiled with the legacy width; one pair, a text view beside a 15-point
+        // scroller); one overlapping the clip view, or beside a table (one pair), is re-placed.
+        let xibVS = Rect(vNode?.child("rect", key: "frame")), xibClip = Rect(clipNode?.child("rect", key: "frame"))
+        var keepsXIBScroller = false
+        if !["tableView", "outlineView"].contains(docName), let xv = xibVS, let xc = xibClip, xv.w > 0,
+           xc.x + xc.w == xv.x, xv.x + xv.w == sr.w - border { keepsXIBScroller = true }
+        // Beside a text view the XIB's scroller frame is kept whenever it ends at the border (2 pairs).
+        if docName == "textView", let xv = xibVS, xv.w > 0, xv.x + xv.w == sr.w - border { keepsXIBScroller = true }
         let hsh = hNode?.peek("controlSize") == "small" ? 13.0 : 17.0
         let tiled = Rect(x: border, y: border, w: sr.w - 2 * border - (vsVisible ? vsw : 0), h: sr.h - 2 * border - (hsVisible ? hsh : 0))
         if let clipNode { (clip, facts) = encodeClipView(clipNode, scrollView: i, hasHeader: headerNode != nil, tiled: tiled) }
@@ -42,13 +54,31 @@ extension AppKitCompiler {
         let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
         let hh = headerNode.map { (Rect($0.child("rect", key: "frame")) ?? Rect()).h } ?? 0
         let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered,
-                                           frame: vsVisible && !hsVisible && border > 0 ? Rect(x: sr.w - border - vsw, y: border + hh, w: vsw, h: tiled.h - hh) : nil) }
-        if facts?.docWider == true, let h {
+                                           frame: vsVisible && !hsVisible && border > 0 && !keepsXIBScroller ? Rect(x: sr.w - border - vsw, y: border + hh, w: vsw, h: tiled.h - hh) : nil) }
+        if let facts, facts.docWider, let h {
             var he = b.graph.objects[h].entries
             if let k = he.firstIndex(where: { $0.key == "NSAllowsLogicalLayoutDirection" }) {
                 he.insert(NibEntry(key: "NSEnabled", value: .bool(true)), at: k)
-                b.graph.objects[h].entries = he
             }
+            // A table wider than its clip view needs the horizontal scroller: AppKit shows it along the bottom
+            // border, as wide as the clip view, with the knob proportion visible / document width (3 pairs;
+            // regular 17 points high, small 15 — one sample).
+            if node.peek("hasHorizontalScroller") != "NO", facts.docWidth > 0 {
+                let height = hNode?.peek("controlSize") == "small" ? 15.0 : 17.0
+                let frame = Rect(x: border, y: sr.h - border - height, w: tiled.w, h: height)
+                for k in he.indices {
+                    switch he[k].key {
+                    case "NSvFlags":
+                        if case .int(let v) = he[k].value { he[k].value = .int(Int64(Int32(truncatingIfNeeded: v & 0x7FFF_FFFF))) }
+                    case "NSFrame", "NSFrameSize":
+                        he[k] = NibEntry(key: "NSFrame", value: .object(str(rectString(frame.x, frame.y, frame.w, frame.h))))
+                    default: break
+                    }
+                }
+                let percent = tiled.w / facts.docWidth
+                if let k = he.firstIndex(where: { $0.key == "NSPercent" }) { he[k].value = .double(percent) } else { he.append(NibEntry(key: "NSPercent", value: .double(percent))) }
+            }
+            b.graph.objects[h].entries = he
         }
         // Synthesized header clip view.
         var headerClip: Int?

@@ -18,6 +18,101 @@ extension AppKitCompiler {
         for c in deferred { collectObjectParents(c, parent: me, keys: &keys, values: &values) }
     }
 
+    /// The width a table grows to when its columns do not fit, or nil when they are shrunk to fit instead.
+    ///
+    /// Observed on 8 tables in 6 pairs (with and without headers, spacing 3 and 17, 1 to 6 columns): a table
+    /// whose columns do not fit ends up exactly as wide as the columns, the spacing between them and 32 more;
+    /// and 3 tables whose columns fill the table to that width keep their widths. The table grows when its
+    /// columns already overflow the XIB's table width or none of them can shrink with the table; otherwise
+    /// the columns are fitted (`fittedColumnWidths`).
+    func widthColumnsNeed(_ node: XIBNode, tableWidth: Double) -> Double? {
+        guard let need = columnsRoom(node), need > tableWidth else { return nil }
+        let columns = visibleColumns(node)
+        let spacing = intercellWidth(node)
+        let widths = columns.map { $0.double("width") ?? 100 }
+        let sum = widths.reduce(0, +)
+        // A fraction of a point does not count as overflowing (one sample: columns 0.09 wider than the table shrink).
+        let overflows = (sum + Double(columns.count) * spacing).rounded(.down) > tableWidth
+        let canShrink = zip(columns, widths).contains { c, w in
+            c.child("tableColumnResizingMask")?.peek("resizeWithTable") == "YES" && w > (c.double("minWidth") ?? 10)
+        }
+        return overflows || !canShrink ? need : nil
+    }
+
+    /// The visible columns of a table view element.
+    func visibleColumns(_ node: XIBNode) -> [XIBNode] {
+        node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
+    }
+
+    func intercellWidth(_ node: XIBNode) -> Double {
+        node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }?.double("width") ?? 3
+    }
+
+    /// The columns' widths (`widths` overriding the XIB's by column id), the spacing between them and 32
+    /// points (nil without visible columns).
+    func columnsRoom(_ node: XIBNode, widths: [String: Double] = [:]) -> Double? {
+        let columns = visibleColumns(node)
+        guard !columns.isEmpty else { return nil }
+        let sum = columns.reduce(0) { $0 + ($1.peek("id").flatMap { widths[$0] } ?? $1.double("width") ?? 100) }
+        return sum + Double(columns.count - 1) * intercellWidth(node) + 32
+    }
+
+    /// Column widths after AppKit fits columns whose room (see `columnsRoom`) exceeds the table, by column id.
+    ///
+    /// Observed on 5 tables (1 to 3 columns; last-column-only and uniform styles, scrollers shown and hidden):
+    /// the columns that resize with the table are resized until the columns and the spacing between them
+    /// span the table's width less 12 points; the style picks which (last only, first only, sequential from
+    /// the last, reverse sequential from the first, uniform: equal shares), within their minimum and maximum
+    /// widths. When the XIB's vertical scroller was never placed (negative origin or empty size), the columns
+    /// instead shrink by `shrinkBy` (29 points in 5 tables of one XIB family, whose room exceeded the table by
+    /// 20 to 27 points; rests on those samples only).
+    func fittedColumnWidths(_ node: XIBNode, tableWidth: Double, shrinkBy: Double? = nil) -> [String: Double] {
+        let columns = visibleColumns(node)
+        guard let room = columnsRoom(node), room > tableWidth else { return [:] }
+        var widths = columns.map { $0.double("width") ?? 100 }
+        let resizable = columns.indices.filter { columns[$0].child("tableColumnResizingMask")?.peek("resizeWithTable") == "YES" }
+        let style = node.peek("columnAutoresizingStyle") ?? "uniform"
+        var order: [Int]
+        switch style {
+        case "none": order = []
+        case "lastColumnOnly": order = resizable.last.map { [$0] } ?? []
+        case "firstColumnOnly": order = resizable.first.map { [$0] } ?? []
+        case "sequential": order = resizable.reversed()
+        case "reverseSequential": order = resizable
+        default: order = resizable
+        }
+        // Whole points: a fractional column keeps its fraction (one sample: 372.09 -> 363.09).
+        var delta = shrinkBy.map { -$0 }
+            ?? ((tableWidth - 12) - (widths.reduce(0, +) + Double(columns.count - 1) * intercellWidth(node))).rounded()
+        func clamp(_ k: Int, _ w: Double) -> Double {
+            min(max(w, columns[k].double("minWidth") ?? 10), columns[k].double("maxWidth") ?? .greatestFiniteMagnitude)
+        }
+        if style == "uniform" || !["none", "lastColumnOnly", "firstColumnOnly", "sequential", "reverseSequential"].contains(style) {
+            // Equal whole-point shares, the first columns taking the remainder.
+            let n = Double(order.count)
+            if n > 0 {
+                let share = (delta / n).rounded(.towardZero)
+                var rest = delta - share * n
+                for k in order {
+                    let extra = rest == 0 ? 0 : (rest > 0 ? min(1, rest) : max(-1, rest))
+                    rest -= extra
+                    widths[k] = clamp(k, widths[k] + share + extra)
+                }
+            }
+        } else {
+            for k in order where delta != 0 {
+                let w = clamp(k, widths[k] + delta)
+                delta -= w - widths[k]
+                widths[k] = w
+            }
+        }
+        var out: [String: Double] = [:]
+        for (k, c) in columns.enumerated() {
+            if let id = c.peek("id"), widths[k] != (c.double("width") ?? 100) { out[id] = widths[k] }
+        }
+        return out
+    }
+
     func encodeTableView(_ node: XIBNode, superview: Int?, clipSize: (Double, Double)?) -> Int {
         encodeTable(node, superview: superview, clipSize: clipSize).0
     }
@@ -40,12 +135,18 @@ extension AppKitCompiler {
         let xr = Rect(node.child("rect", key: "frame")) ?? Rect()
         var tableFrame = xr
         if let hid = node.peek("headerView"), let hn = ctx.element(withID: hid) { headerNode = hn }
+        var fitted: [String: Double] = [:]
         if let clipSize {
-            if headerNode != nil, xr.w > clipSize.0 {
-                // Observed: a header table wider than its clip view grows by 20 after column tiling.
-                tableFrame.w = xr.w + 20
+            tableFrame.w = clipSize.0
+            if let need = widthColumnsNeed(node, tableWidth: xr.w), need > clipSize.0 {
+                tableFrame.w = need
             } else {
-                tableFrame.w = clipSize.0
+                var sv: XIBNode? = node.parent
+                while let s = sv, s.name != "scrollView" { sv = s.parent }
+                let vs = sv?.children.first { $0.peek("key") == "verticalScroller" }
+                let r = Rect(vs?.child("rect", key: "frame"))
+                let unplaced = r.map { $0.x < 0 || $0.y < 0 || $0.w <= 0 || $0.h <= 0 } ?? false
+                fitted = fittedColumnWidths(node, tableWidth: tableFrame.w, shrinkBy: unplaced ? 29 : nil)
             }
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
@@ -82,7 +183,7 @@ extension AppKitCompiler {
         var reusable: [(String, Int)] = []
         if let cols = node.child("tableColumns") {
             for (n, c) in cols.children.enumerated() where c.name == "tableColumn" {
-                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased)
+                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased, width: c.peek("id").flatMap { fitted[$0] })
                 columns.append(ci)
                 reusable.append(contentsOf: protos)
             }
@@ -117,9 +218,14 @@ extension AppKitCompiler {
         if grid?.peek("horizontal") == "YES" { tv |= 1 << 26 }
         if node.peek("autosaveColumns") != "NO" { tv |= 1 << 24 }
         if node.peek("alternatingRowBackgroundColors") == "YES" { tv |= 1 << 23 }
-        tv |= 1 << 21
-        // Observed: bit 22 is set when the table ends up wider than its clip view (bits 21–22 otherwise open).
-        if let clipSize, tableFrame.w > clipSize.0 { tv |= 1 << 22 }
+        // Bits 21–22 (GNUstep: unknown) compare the room the columns take — their widths, the spacing between
+        // them and 32 points, the same measure a table grows to — with the table's width: bit 22 when they
+        // fill it (or more), bit 21 when they leave room or the table grew wider than its clip view. This holds
+        // for the 27 tables of the Apple-compiled pairs with their archived (fitted) column widths.
+        let columnRoom = columnsRoom(node, widths: fitted)
+        let wider = clipSize.map { tableFrame.w > $0.0 } ?? false
+        if let columnRoom, columnRoom >= tableFrame.w { tv |= 1 << 22 }
+        if columnRoom.map({ $0 < tableFrame.w }) ?? true || wider { tv |= 1 << 21 }
         let autoresizing = ["none": 0, "uniform": 1, "sequential": 2, "reverseSequential": 3, "lastColumnOnly": 4, "firstColumnOnly": 5][node.peek("columnAutoresizingStyle") ?? ""] ?? 1
         if autoresizing == 1 { tv |= 1 << 15 }
         e.int("NSTvFlags", Int(Int32(truncatingIfNeeded: tv)))
@@ -153,6 +259,7 @@ extension AppKitCompiler {
         collectConnections(node, source: i)
         var facts = TableFacts(headerView: headerView, headerNode: headerNode, cornerView: corner, rowHeight: rowHeight, intercellHeight: sh)
         facts.docWider = clipSize.map { tableFrame.w > $0.0 } ?? false
+        facts.docWidth = tableFrame.w
         return (i, facts)
     }
 
@@ -172,13 +279,13 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool) -> (Int, [(String, Int)]) {
+    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool, width: Double? = nil) -> (Int, [(String, Int)]) {
         let i = define(node, "NSTableColumn")
         node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
         let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
         var e = Entries()
         e.obj("NSIdentifier", str(ident))
-        e.double("NSWidth", node.double("width") ?? 100)
+        e.double("NSWidth", width ?? node.double("width") ?? 100)
         e.double("NSMinWidth", node.double("minWidth") ?? 10)
         e.double("NSMaxWidth", node.double("maxWidth") ?? 3.4028234663852886e+38)
         if let hc = node.children.first(where: { $0.peek("key") == "headerCell" }) {
@@ -272,17 +379,10 @@ extension AppKitCompiler {
             view = nestedCompiler.encodeView(cellView, superview: nil)
         }
         _ = view
-        // Application placeholder, appended after the cell view subtree.
-        var appEntries: [NibEntry] = []
-        if let app = ctx.element(withID: "-3"), let cls = app.peek("customClass") {
-            var r = Entries()
-            r.obj("IBClassName", sub.builder.string(cls))
-            r.null("IBModuleName")
-            r.null("IBModuleProvider")
-            appEntries.append(NibEntry(key: "IBClassReference", value: .object(sub.builder.graph.add(NibObject(className: "IBClassReference", entries: r.list)))))
-        }
-        appEntries.append(NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication"))))
-        let app = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: appEntries))
+        // Application placeholder, appended after the cell view subtree; without the document's class reference
+        // (5 pairs whose Application has customClass="NSObject").
+        let app = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: [
+            NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication")))]))
         nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
         nestedCompiler.canonicalizeNumbers()
         let bytes = NibArchiveWriter().write(sub.builder.graph)
@@ -311,7 +411,8 @@ extension AppKitCompiler {
         var e = Entries()
         e.obj("NSRoot", owner)
         e.obj("NSVisibleWindows", b.collection("NSMutableSet", []))
-        e.obj("NSConnections", b.mutableArray(conns))
+        // Stack views' decoding-order connectors lead the connections, as in the main archive.
+        e.obj("NSConnections", b.mutableArray(stackConnectors + conns))
         e.obj("NSObjectsKeys", b.array(keys))
         e.obj("NSObjectsValues", b.array(values))
         e.obj("NSOidsKeys", b.array(oids))

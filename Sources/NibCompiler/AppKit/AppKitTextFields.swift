@@ -41,7 +41,11 @@ extension AppKitCompiler {
         e.int("NSCellFlags2", cellFlags2(c))
         let formatter = c.children.first { $0.peek("key") == "formatter" }
         let title = titleText(c)
-        if let title { e.obj("NSContents", str(title)) } else if formatter == nil { e.obj("NSContents", str("")) }
+        if let title {
+            e.obj("NSContents", formatter.flatMap { formattedNumber(title, formatter: $0) } ?? str(title))
+        } else if formatter == nil {
+            e.obj("NSContents", str(""))
+        }
         if let f = font(c) { e.obj("NSSupport", f) } else if !hasFont { }
         if let ph = c.peek("placeholderString") { e.obj("NSPlaceholderString", str(ph)) }
         if let formatter { e.obj("NSFormatter", encodeFormatter(formatter)) }

@@ -139,7 +139,7 @@ extension AppKitCompiler {
                       "percentSymbol", "perMillSymbol", "minusSign", "plusSign", "exponentSymbol", "zeroSymbol", "nilSymbol",
                       "notANumberSymbol", "currencyCode", "positivePrefix", "positiveSuffix", "negativePrefix", "negativeSuffix",
                       "usesSignificantDigits", "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement",
-                      "partialStringValidationEnabled", "textAttributesForNegativeValues")
+                      "partialStringValidationEnabled", "textAttributesForNegativeValues", "thousandSeparator", "localizesFormat")
         var numberFromChild: [String: Int] = [:]
         var nilKeys: Set<String> = []
         for c in node.children {
@@ -198,10 +198,15 @@ extension AppKitCompiler {
         r.bool("NS.raise.underflow", true)
         r.bool("NS.raise.dividebyzero", true)
         e.obj("NS.rounding", b.graph.add(NibObject(className: "NSDecimalNumberHandler", entries: r.list)))
-        e.obj("NS.decimal", str("."))
-        e.obj("NS.thousand", str(","))
-        e.bool("NS.hasthousands", node.peek("usesGroupingSeparator") == "YES")
-        e.bool("NS.localized", true)
+        // The 10.0-behaviour keys (NSNumberFormatter's decimalSeparator, thousandSeparator, hasThousandSeparators,
+        // localizesFormat). A 10.0 format with a comma uses thousand separators (Apple's 10.0 formatter
+        // semantics; no Apple-compiled pair has a 10.0 formatter yet).
+        let thousand = node.peek("groupingSeparator") ?? node.peek("thousandSeparator") ?? ","
+        e.obj("NS.decimal", str(node.peek("decimalSeparator") ?? "."))
+        e.obj("NS.thousand", str(thousand))
+        let tenZeroGrouping = node.peek("formatterBehavior") == "10_0" && (node.peek("positiveFormat") ?? "").contains(",")
+        e.bool("NS.hasthousands", node.peek("usesGroupingSeparator") == "YES" || tenZeroGrouping)
+        e.bool("NS.localized", node.peek("localizesFormat") != "NO")
         e.bool("NS.allowsfloats", node.peek("allowsFloats") != "NO")
         finish(i, "NSNumberFormatter", e)
         return i

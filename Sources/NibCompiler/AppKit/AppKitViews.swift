@@ -83,10 +83,10 @@ extension AppKitCompiler {
     }
 
     /// Encodes the `<subviews>` children of `node` with superview `index`.
-    func encodeSubviews(_ node: XIBNode, index: Int, inStack: Bool = false) -> [Int] {
+    func encodeSubviews(_ node: XIBNode, index: Int, inStack: Bool = false, reversed: Bool = false) -> [Int] {
         guard let sv = node.child("subviews") else { return [] }
         var out: [Int] = []
-        for c in sv.children {
+        for c in reversed ? Array(sv.children).reversed() : Array(sv.children) {
             if isView(c) { out.append(encodeView(c, superview: index, inStack: inStack)) } else { ctx.ignore(c) }
         }
         return out
@@ -121,7 +121,10 @@ extension AppKitCompiler {
         }
         var o = options
         o.inStackView = inStack
-        o.subviews = encodeSubviews(node, index: i)
+        // ibtool archives a <customView>'s subviews last to first, unlike every other container (all 5 pairs
+        // with a multi-subview custom view: 4 NIBArchive, the Sparkle keyed nibs). They are also encoded in
+        // that order, so value-equal numbers shared between them take the first archived one's type.
+        o.subviews = encodeSubviews(node, index: i, reversed: custom)
         if generic {
             // Unknown container (gridView, …): archive the views nested in it as subviews.
             func collect(_ n: XIBNode) {

@@ -62,10 +62,26 @@ extension AppKitCompiler {
         if let id = node.peek("identifier") { e.obj("NSUserInterfaceItemIdentifier", str(id)) } else { e.null("NSUserInterfaceItemIdentifier") }
         let minSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "minSize" }
         let maxSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "maxSize" }
+        // The XIB's minSize/maxSize are content sizes; AppKit archives them and the frame sizes they give
+        // (-frameRectForContentRect:: plus the title bar, 28 points on current macOS, none for a full-size
+        // content view or an untitled window). Observed in the Sparkle pairs (min and max) and 2 full-size windows.
+        let style = node.child("windowStyleMask")
+        let titleBar = style?.peek("titled") == "YES" && style?.peek("fullSizeContentView") != "YES" ? 28.0 : 0
+        func frameSize(_ m: XIBNode) -> String {
+            let w = m.double("width") ?? 0, h = m.double("height") ?? 0
+            // A "no limit" maximum stays as it is.
+            return sizeString(w, h >= 10_000_000 ? h : h + titleBar)
+        }
         if let m = minSize { ctx.ignore(m); e.obj("NSWindowContentMinSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
+        if let m = maxSize { ctx.ignore(m); e.obj("NSWindowContentMaxSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
         if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
             var o = ViewOptions()
             o.frame = Rect(x: 0, y: 0, w: content.w, h: content.h)
+            // A titled full-size content view keeps the XIB's frame size (one sample, where it differs from the
+            // content rect; an untitled full-size panel takes the content rect).
+            if titleBar == 0, style?.peek("titled") == "YES", let r = Rect(cv.child("rect", key: "frame")) {
+                o.frame = Rect(x: 0, y: 0, w: r.w, h: r.h)
+            }
             o.noSuperview = true
             let v = encodeContentView(cv, options: o)
             e.obj("NSWindowView", v)
@@ -73,10 +89,9 @@ extension AppKitCompiler {
             e.null("NSWindowView")
         }
         e.obj("NSScreenRect", str(screen.map { rectString($0.x, $0.y, $0.w, $0.h) } ?? "{{0, 0}, {0, 0}}"))
-        if let m = minSize { e.obj("NSMinSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
+        if let m = minSize { e.obj("NSMinSize", str(frameSize(m))) }
         if let m = maxSize {
-            ctx.ignore(m)
-            e.obj("NSMaxSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0)))
+            e.obj("NSMaxSize", str(frameSize(m)))
         } else if toolbarNode == nil {
             e.obj("NSMaxSize", str("{10000000000000, 10000000000000}"))
         }
@@ -113,6 +128,15 @@ extension AppKitCompiler {
             var (i, e, cls) = beginView(cv, "NSView")
             var o = options
             o.subviews = encodeSubviews(cv, index: i)
+            // A content view laid out at another size than the window's content rect: its subviews follow their
+            // autoresizing masks, the archived default for those without one (one sample: an effect view pinned
+            // to the top moves up by the height difference).
+            if let old = Rect(cv.child("rect", key: "frame")), let new = o.frame, old.w != new.w || old.h != new.h {
+                for sub in cv.child("subviews")?.children.filter({ isView($0) }) ?? [] {
+                    guard let id = sub.peek("id"), let k = ctx.objectIndex(forID: id), o.subviews.contains(k) else { continue }
+                    autoresizeTree(k, node: sub, oldSize: (old.w, old.h), newSize: (new.w, new.h), defaultMask: autolayout ? 12 : nil)
+                }
+            }
             viewKeys(cv, index: i, superview: nil, e: &e, o)
             finish(i, cls, e)
             collectConnections(cv, source: i)

@@ -6,7 +6,8 @@ public struct CompileOptions: Sendable, Hashable {
     /// The module of `customModuleProvider="target"` classes (ibtool's `--module`); it wins over a
     /// `customModule` attribute on such classes, on iOS and macOS alike.
     public var moduleName: String?
-    /// Minimum deployment target (for example `"13.0"`); recorded for platform rules that depend on it.
+    /// Minimum deployment target (for example `"13.0"` or `"10.9"`); chooses the output form
+    /// (`CompileResult.format`, see `NibOutputFormat.forTarget`).
     public var minimumDeploymentTarget: String?
     /// Coder version of the output: 10 (Xcode 11 and later, the default) or 9 (Xcode 9/10 vocabulary:
     /// no `UIViewLargeContentStoredProperties`, `UIButtonConfiguration`, `-Double` colour keys, older
@@ -52,4 +53,7 @@ public struct CompileResult: Sendable {
     public var graph: NibGraph
     /// Warnings (never errors: errors throw `CompileError`).
     public var diagnostics: [CompileDiagnostic]
+    /// The form ibtool writes for this document's platform and the minimum deployment target. `bytes` is
+    /// always NIBArchive; a caller writing the keyed form re-archives `graph` (as `nibc compile` does).
+    public var format: NibOutputFormat = .nibArchive
 }

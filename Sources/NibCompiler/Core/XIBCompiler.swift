@@ -35,6 +35,7 @@ public struct XIBCompiler: Sendable {
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
         let graph = context.builder.graph
         let out = NibArchiveWriter().write(graph)
-        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder)
+        let format = NibOutputFormat.forTarget(platform: document.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
+        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format)
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
+import NibArchive
 import NibCompiler
 import XIB
 
@@ -76,6 +78,11 @@ enum IbtoolFrontEnd {
             let result = try compiler.compile(xib: bytes, fileName: input)
             diagnostics = result.diagnostics
             nib = result.bytes
+            // As ibtool: a macOS deployment target before 10.13 gets the keyed-archive form.
+            // (Re-read from the written bytes, as `nibc compile` does, so the keyed writer sees the file's graph.)
+            if result.format == .keyedArchive, let archive = try? NibArchive(bytes: result.bytes) {
+                nib = KeyedArchiveWriter().write(NibGraph(archive))
+            }
         } catch {
             diagnostics = error.diagnostics
         }
