@@ -19,8 +19,7 @@ import xml.etree.ElementTree as ET
 
 KINDS = [
     # (pattern, category, format of the kind)
-    (re.compile(r'^element <([^>]+)> \(key "([^"]+)"\) is not supported yet; ignored$'), "element", "<{0} key=\"{1}\">"),
-    (re.compile(r'^element <([^>]+)> is not supported yet; ignored$'), "element", "<{0}>"),
+    (re.compile(r'^element (<[^>]+>)(?: in (<[^>]+>))? is not supported yet; ignored$'), "element", "{0} in {1}"),
     (re.compile(r'^<([^>]+)>: attribute \'([^\']+)\' not supported yet; ignored'), "attribute", "<{0} {1}=…>"),
     (re.compile(r'^view <([^>]+)> is not supported yet; archived as a plain NSView$'), "element", "<{0}> (plain NSView)"),
     (re.compile(r'^element <([^>]+)> is not supported yet; archived as NSObject$'), "element", "<{0}> (NSObject)"),

@@ -171,7 +171,11 @@ extension AppKitCompiler {
         }
         if !o.subviews.isEmpty || o.alwaysSubviews { e.obj("NSSubviews", b.mutableArray(o.subviews)) }
         if let d = o.dragTypes { e.obj("NSDragTypes", b.collection("NSMutableSet", d.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { str($0) })) }
-        let r = o.frame ?? Rect(node.child("rect", key: "frame")) ?? Rect()
+        // An encoder that passes a frame recomputes it as ibtool does (a window's content view from the
+        // content rect, a scroll view's document view and scrollers by tiling): the XIB's designable frame
+        // is consumed without a warning.
+        let designed = Rect(node.child("rect", key: "frame"))
+        let r = o.frame ?? designed ?? Rect()
         if r.x != 0 || r.y != 0 {
             e.obj("NSFrame", str(rectString(r.x, r.y, r.w, r.h)))
         } else {
