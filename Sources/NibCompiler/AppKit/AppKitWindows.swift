@@ -34,7 +34,8 @@ extension AppKitCompiler {
             wr.y = -content.h / 2
         }
         e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
-        var wt = 1 << 29
+        // NSWTFlags bit 29 is isDeferred (GNUstep's GSWindowTemplateFlags); `deferred` defaults to YES.
+        var wt = node["deferred"] == "NO" ? 0 : 1 << 29
         if node.peek("autorecalculatesKeyViewLoop") != "NO" { wt |= 1 << 11 }
         if node.peek("allowsToolTipsWhenApplicationIsInactive") != "NO" { wt |= 1 << 13 }
         var struts = 0xF
@@ -100,6 +101,7 @@ extension AppKitCompiler {
         if let t = node.peek("toolbarStyle") {
             e.int("NSWindowToolbarStyle", ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "unifiedCompact": 4, "compact": 4][t] ?? 0)
         }
+        contentBorderKeys(node, &e)
         if let r = classReference(node) { e.obj("IBClassReference", r) }
         finish(i, "NSWindowTemplate", e)
         if node.peek("visibleAtLaunch") != "NO" { visibleWindows.append(i) }
@@ -124,5 +126,19 @@ extension AppKitCompiler {
             return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: r).0
         }
         return encodeView(cv, superview: nil)
+    }
+}
+
+extension AppKitCompiler {
+    /// `<contentBorderThickness minY=…>`: the bottom content border a window draws (-setContentBorderThickness:
+    /// forEdge:). A thickness given in the document is a manual one, so it is archived with automatic
+    /// recalculation off (AppKit semantics; no Apple-compiled pair in the corpus has one).
+    func contentBorderKeys(_ node: XIBNode, _ e: inout Entries) {
+        guard let border = node.child("contentBorderThickness") else { return }
+        border.visited = true
+        if let minY = border.double("minY") {
+            e.double("NSContentBorderThicknessMinY", minY)
+            e.bool("NSAutorecalculatesContentBorderThicknessMinY", false)
+        }
     }
 }
