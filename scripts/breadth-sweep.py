@@ -89,6 +89,8 @@ def main():
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--extensions", default="xib")
     ap.add_argument("--examples", type=int, default=1)
+    ap.add_argument("--legacy", action="store_true",
+                    help="also check that every document under legacy/ fails with a located error")
     a = ap.parse_args()
     extensions = set(e.strip().lstrip(".") for e in a.extensions.split(",") if e.strip())
     docs = documents(a.corpus, extensions)
@@ -141,11 +143,23 @@ def main():
         print("\nErrors:")
         for e in errors:
             print("  " + e)
+    legacy_line = ""
+    if a.legacy:
+        legacy_root = os.path.join(a.corpus, "legacy")
+        legacy_docs = sorted(os.path.join(r, f) for r, _, fs in os.walk(legacy_root) for f in fs
+                             if os.path.splitext(f)[1] in (".xib", ".storyboard"))
+        with tempfile.TemporaryDirectory() as outdir:
+            for path, status, diags, other in (compile_one(a.nibc, d, outdir) for d in legacy_docs):
+                rel = os.path.relpath(path, a.corpus)
+                located = [d for d in diags if d.get("severity") == "error" and d.get("line")]
+                if status == 0 or not located:
+                    errors.append("%s: legacy document compiled or failed without a located error" % rel)
+        legacy_line = ", %d legacy documents rejected with a located error" % len(legacy_docs)
     kinds_by = collections.Counter(categories.values())
     print("\nTotals: %d documents (%s), %d elements, %d warnings, %d unencoded element kinds, "
-          "%d unencoded attribute kinds, %d other warning kinds, %d documents with warnings, %d errors"
+          "%d unencoded attribute kinds, %d other warning kinds, %d documents with warnings, %d errors%s"
           % (len(docs), ",".join(sorted(extensions)), elements, warnings, kinds_by["element"], kinds_by["attribute"],
-             kinds_by["other"], len(set().union(*doc_sets.values())) if doc_sets else 0, len(errors)))
+             kinds_by["other"], len(set().union(*doc_sets.values())) if doc_sets else 0, len(errors), legacy_line))
     return 1 if errors else 0
 
 
