@@ -137,6 +137,12 @@ import NibTestSupport
         #expect(defaults.map { c.bool($0, "NSSharedInstance") } == [nil, true])
         #expect(c.strings(defaults[0].value(forKey: "NSDeclaredKeys")) == ["ShowAuthors"])
         #expect(c.bool(defaults[0], "NSAppliesImmediately") == true)
+        let combo = try c.object("NSComboBoxCell")
+        #expect(c.strings(combo.value(forKey: "NSPopUpListData")) == ["Title", "Author"])
+        #expect(c.int(combo, "NSVisibleItemCount") == 3)
+        #expect(combo.value(forKey: "NSCompletes") == nil)
+        let secure = try c.object("NSSecureTextFieldCell")
+        #expect(c.strings(secure.value(forKey: "NSAllowedInputLocales")) == ["NSAllRomanInputSourcesLocaleIdentifier"])
         // The binding to the array controller and the controller's own binding are archived.
         #expect(c.objects("NSNibBindingConnector").count == 2)
     }
