@@ -108,6 +108,8 @@ import NibTestSupport
         let window = try c.object("NSWindowTemplate")
         #expect(c.double(window, "NSContentBorderThicknessMinY") == 22)
         #expect(c.bool(window, "NSAutorecalculatesContentBorderThicknessMinY") == false)
+        #expect(c.string(window.value(forKey: "NSMinFullScreenContentSize")) == "{560, 300}")
+        #expect(c.string(window.value(forKey: "NSMaxFullScreenContentSize")) == "{0, 0}")
         #expect((try #require(c.int(window, "NSWTFlags"))) & (1 << 29) == 0, "deferred=NO clears isDeferred")
     }
 

@@ -93,8 +93,8 @@ extension AppKitCompiler {
         }
         if let f = node.peek("frameAutosaveName") { e.obj("NSFrameAutosaveName", str(f)) }
         e.bool("NSWindowIsRestorable", node.peek("restorable") != "NO")
-        e.obj("NSMinFullScreenContentSize", str("{0, 0}"))
-        e.obj("NSMaxFullScreenContentSize", str("{0, 0}"))
+        e.obj("NSMinFullScreenContentSize", str(fullScreenContentSize(node, "minFullScreenContentSize")))
+        e.obj("NSMaxFullScreenContentSize", str(fullScreenContentSize(node, "maxFullScreenContentSize")))
         if let t = node.peek("tabbingMode") {
             e.int("NSWindowTabbingMode", ["automatic": 0, "preferred": 1, "disallowed": 2][t] ?? 0)
         }
@@ -133,6 +133,14 @@ extension AppKitCompiler {
     /// `<contentBorderThickness minY=…>`: the bottom content border a window draws (-setContentBorderThickness:
     /// forEdge:). A thickness given in the document is a manual one, so it is archived with automatic
     /// recalculation off (AppKit semantics; no Apple-compiled pair in the corpus has one).
+    /// `<value key="minFullScreenContentSize|maxFullScreenContentSize" type="size">`, "{0, 0}" when absent
+    /// (NSWindow's own default: no limit).
+    func fullScreenContentSize(_ node: XIBNode, _ key: String) -> String {
+        guard let v = node.children.first(where: { ($0.name == "value" || $0.name == "size") && $0.peek("key") == key }) else { return "{0, 0}" }
+        ctx.ignore(v)
+        return sizeString(v.double("width") ?? 0, v.double("height") ?? 0)
+    }
+
     func contentBorderKeys(_ node: XIBNode, _ e: inout Entries) {
         guard let border = node.child("contentBorderThickness") else { return }
         border.visited = true
