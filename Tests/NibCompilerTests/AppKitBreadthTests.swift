@@ -100,8 +100,8 @@ import NibTestSupport
         #expect(popUpCells.count == 1)
 
         let connector = try c.object("NSIBUserDefinedRuntimeAttributesConnector")
-        #expect(c.strings(connector.value(forKey: "NSKeyPaths")) == ["fillColor", "cornerRadius", "bordered", "caption"])
-        #expect(c.items(connector.value(forKey: "NSValues")).map { c.graph.objects[$0].className } == ["NSColor", "NSNumber", "NSNumber", "NSString"])
+        #expect(c.strings(connector.value(forKey: "NSKeyPaths")) == ["fillColor", "cornerRadius", "bordered", "caption", "badge"])
+        #expect(c.items(connector.value(forKey: "NSValues")).map { c.graph.objects[$0].className } == ["NSColor", "NSNumber", "NSNumber", "NSString", "NSCustomResource"])
         let target = try #require(connector.value(forKey: "NSObject")?.objectIndex)
         #expect(c.string(c.graph.objects[target].value(forKey: "NSClassName")) == "_TtC6Finder6Swatch")
 

@@ -31,8 +31,8 @@ extension AppKitCompiler {
         return b.graph.add(NibObject(className: "NSIBUserDefinedRuntimeAttributesConnector", entries: e.list))
     }
 
-    /// The archived value of one attribute: NSNumber (number, boolean), NSString, NSColor; nil for a type
-    /// with no rule (`nil` has no array element to stand for it).
+    /// The archived value of one attribute: NSNumber (number, boolean), NSString, NSColor, an image
+    /// reference; nil for a type with no rule (`nil` has no array element to stand for it; geometry types).
     private func runtimeAttributeValue(_ a: XIBNode, type: String) -> Int? {
         switch type {
         case "number":
@@ -46,6 +46,9 @@ extension AppKitCompiler {
             return a["value"].map { str($0) }
         case "color":
             return color(a, "value")
+        case "image":
+            // A named image, archived like any other image reference (NSCustomResource).
+            return a["value"].map { imageResource($0) }
         default:
             return nil
         }
