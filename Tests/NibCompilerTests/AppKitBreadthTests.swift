@@ -173,6 +173,21 @@ import NibTestSupport
         #expect(Set(ours.entries.map(\.key)) == Set(theirs.entries.map(\.key)))
     }
 
+    /// A table header view's own connections (sequel-ace's Console: a `menu` outlet) are archived.
+    @Test func tableHeaderViewConnections() throws {
+        let dir: URL
+        do { dir = try SharedCorpus.require() } catch {
+            if SharedCorpus.allowMissing { return }
+            throw error
+        }
+        let c = try compile(xib: String(decoding: try Data(contentsOf: dir.appendingPathComponent("wild/macos/sequel-ace/Console.xib")), as: UTF8.self))
+        #expect(!c.diagnostics.contains { $0.message.contains("tableHeaderView") }, "\(c.diagnostics)")
+        let outlets = c.objects("NSNibOutletConnector").filter {
+            $0.value(forKey: "NSSource")?.objectIndex.map { c.graph.objects[$0].className } == "NSTableHeaderView"
+        }
+        #expect(outlets.map { c.string($0.value(forKey: "NSLabel")) } == ["menu"])
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
