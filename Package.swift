@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
-        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "KeyedArchive", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),

@@ -23,9 +23,11 @@ import Testing
 
     static let login = ProjectCorpus.directory.appendingPathComponent("ios/LoginViewController.xib").path
 
-    /// A macOS document from the shared corpus that compiles with warnings.
+    /// A macOS document from the shared corpus that compiles with warnings: QSCatalog has an `<drawer>`
+    /// (NSDrawer, deprecated, no encoder). hexfiend/Preferences.xib served until Interface Builder's own
+    /// metadata (its only warnings: canvas location, the content view's frame) became silent.
     static func macDocument() throws -> String {
-        try SharedCorpus.require().appendingPathComponent("macos/hexfiend/Preferences.xib").path
+        try SharedCorpus.require().appendingPathComponent("macos/quicksilver/QSCatalog.xib").path
     }
 
     /// `nibc compile IN -o OUT` with the same module and deployment target: the reference bytes.

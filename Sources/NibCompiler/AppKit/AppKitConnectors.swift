@@ -3,7 +3,7 @@ import XIB
 
 /// A connection collected while encoding; built once every object exists.
 struct PendingConnector {
-    /// 0 outlets, 1 actions, 2 bindings, 3 help (tool tips).
+    /// 0 outlets, 1 actions, 2 bindings, 3 help (tool tips), 4 user-defined runtime attributes.
     var group: Int
     var sourceID: String
     var label: String
@@ -31,6 +31,10 @@ extension AppKitCompiler {
                     ctx.ignore(k)
                 }
             }
+        }
+        if let attributes = node.children.first(where: { $0.name == "userDefinedRuntimeAttributes" }) {
+            attributes.visited = true
+            connectors.append(PendingConnector(group: 4, sourceID: sid, label: "", node: attributes, source: source))
         }
         // Tool tips.
         if let tip = node["toolTip"] {
@@ -113,6 +117,8 @@ extension AppKitCompiler {
                 e.int("NSNibBindingConnectorVersion", 2)
                 k.markUsed("id")
                 out.append(b.graph.add(NibObject(className: "NSNibBindingConnector", entries: e.list)))
+            case 4:
+                out.append(runtimeAttributesConnector(k, object: p.source))
             default:
                 e.obj("NSDestination", p.source)
                 e.obj("NSFile", str("NSToolTipHelpKey"))

@@ -9,7 +9,9 @@ extension AppKitCompiler {
 
     /// `<menu>`: `popUpCell` is the owning popup cell (items get `_popUpItemAction:`), `pullDown` hides item 0.
     func encodeMenu(_ node: XIBNode, parentItem: Int?, popUpCell: Int? = nil, pullDown: Bool = false) -> Int {
-        let i = define(node, "NSMenu")
+        // A menu of a custom class is swapped in at load time like any other non-view object
+        // (NSClassSwapper with NSClassName / NSOriginalClassName).
+        let (i, swapper, archivedClass) = beginView(node, "NSMenu")
         node.markUsed("autoenablesItems", "systemMenu", "title", "userLabel", "showsStateColumn", "identifier")
         var items: [Int] = []
         if let list = node.child("items") {
@@ -17,12 +19,12 @@ extension AppKitCompiler {
                 items.append(encodeMenuItem(it, menu: i, popUpCell: popUpCell, hideFirst: pullDown && n == 0))
             }
         }
-        var e = Entries()
+        var e = swapper
         e.obj("NSTitle", str(titleText(node) ?? ""))
         e.obj("NSMenuItems", b.mutableArray(items))
         if node.peek("autoenablesItems") == "NO" { e.bool("NSNoAutoenable", true) }
         if let s = node.peek("systemMenu"), let n = Self.systemMenuNames[s] { e.obj("NSName", str(n)) }
-        finish(i, "NSMenu", e)
+        finish(i, archivedClass, e)
         collectConnections(node, source: i)
         return i
     }
@@ -116,6 +118,8 @@ extension AppKitCompiler {
         e.int("NSButtonFlags", f1)
         e.int("NSButtonFlags2", f2)
         e.int("NSBezelStyle", Self.bezelNumbers[c.peek("bezelStyle") ?? ""] ?? 0)
+        // NSPopUpButtonCell is an NSButtonCell: its alternate image is the button cell's NSAlternateImage.
+        if let alt = image(c, "alternateImage") { e.obj("NSAlternateImage", alt) }
         e.obj("NSAlternateContents", str(""))
         e.obj("NSKeyEquivalent", str(keyEquivalent(c) ?? ""))
         e.int("NSPeriodicDelay", 400)

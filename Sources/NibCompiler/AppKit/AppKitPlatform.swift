@@ -214,13 +214,8 @@ final class AppKitCompiler {
         case "customObject": return encodeCustomObject(node)
         case "window", "panel": return encodeWindow(node)
         case "menu": return encodeMenu(node, parentItem: nil)
-        case "userDefaultsController":
-            let i = define(node, "NSUserDefaultsController")
-            node.markUsed("representsSharedInstance")
-            var e = Entries()
-            e.bool("NSSharedInstance", true)
-            finish(i, "NSUserDefaultsController", e)
-            return i
+        case "userDefaultsController": return encodeUserDefaultsController(node)
+        case _ where Self.controllerClasses[node.name] != nil: return encodeController(node)
         default:
             if isView(node) { return encodeView(node, superview: nil) }
             return encodeGenericObject(node)

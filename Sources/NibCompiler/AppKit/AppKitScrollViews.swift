@@ -231,6 +231,10 @@ extension AppKitCompiler {
             e.obj("NSBGColor", catalogColor("System", "controlBackgroundColor"))
         } else if let c = color(node, "backgroundColor") {
             e.obj("NSBGColor", c)
+        } else if let none = node.children.first(where: { $0.name == "nil" && $0.peek("key") == "backgroundColor" }) {
+            // No colour: nothing archived (the HSChooserWindow pair; every corpus occurrence also has
+            // drawsBackground="NO").
+            ctx.ignore(none)
         } else if drawsBG {
             e.obj("NSBGColor", catalogColor("System", "controlBackgroundColor"))
         }

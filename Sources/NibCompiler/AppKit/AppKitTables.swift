@@ -264,8 +264,9 @@ extension AppKitCompiler {
     }
 
     func encodeTableHeaderView(_ node: XIBNode, table: Int, width: Double?) -> Int {
-        let i = define(node, "NSTableHeaderView")
-        var e = Entries()
+        // A header view of a custom class is class-swapped like other views; its connections (a menu
+        // outlet, say) are archived like any view's.
+        var (i, e, cls) = beginView(node, "NSTableHeaderView")
         var o = ViewOptions()
         if let width {
             var r = Rect(node.child("rect", key: "frame")) ?? Rect()
@@ -275,7 +276,8 @@ extension AppKitCompiler {
         o.mask = autoresizingMask(node) ?? 0
         viewKeys(node, index: i, superview: table, e: &e, o)
         e.obj("NSTableView", table)
-        finish(i, "NSTableHeaderView", e)
+        finish(i, cls, e)
+        collectConnections(node, source: i)
         return i
     }
 

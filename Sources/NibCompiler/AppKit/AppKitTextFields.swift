@@ -73,6 +73,18 @@ extension AppKitCompiler {
                 e.bool("NSCharacterPickerEnabled", true)
             }
         }
+        if c.name == "comboBoxCell" { comboBoxKeys(c, &e) }
+        if let locales = c.child("allowedInputSourceLocales") {
+            // NSAllowedInputLocales: an immutable array on secure cells, a mutable one otherwise (the
+            // distinction rests on the Python reimplementation's observations, not on a pair here).
+            locales.visited = true
+            var items: [Int] = []
+            for s in locales.children where s.name == "string" {
+                s.visited = true
+                items.append(str(s.text))
+            }
+            e.obj("NSAllowedInputLocales", c.name == "secureTextFieldCell" ? b.array(items) : b.mutableArray(items))
+        }
         for k in c.children where k.name == "connections" { _ = k }
         finish(i, cls, e)
         collectConnections(c, source: i)
@@ -100,5 +112,27 @@ extension AppKitCompiler {
         e.int("NSPeriodicInterval", 75)
         e.int("NSAuxButtonType", 5)
         return b.graph.add(NibObject(className: "NSButtonCell", entries: e.list))
+    }
+}
+
+extension AppKitCompiler {
+    /// NSComboBoxCell's own keys, as its `initWithCoder:` reads them in the open AppKit reimplementations:
+    /// NSVisibleItemCount, NSHasVerticalScroller, NSUsesDataSource, NSCompletes, NSButtonBordered (present only
+    /// when NO) and the item list NSPopUpListData (`<objectValues>`). No Apple-compiled pair in the corpus has
+    /// a combo box, so their order and the defaults written are not confirmed by a sample.
+    func comboBoxKeys(_ c: XIBNode, _ e: inout Entries) {
+        e.int("NSVisibleItemCount", Int(c.peek("numberOfVisibleItems") ?? "") ?? 5)
+        e.bool("NSHasVerticalScroller", c.peek("hasVerticalScroller") != "NO")
+        if c.peek("usesDataSource") == "YES" { e.bool("NSUsesDataSource", true) }
+        if c.peek("completes") != "NO" { e.bool("NSCompletes", true) }
+        if c.peek("buttonBordered") == "NO" { e.bool("NSButtonBordered", false) }
+        if let values = c.child("objectValues") {
+            values.visited = true
+            var items: [Int] = []
+            for v in values.children {
+                if let item = encodePlainValue(v) { items.append(item) } else { ctx.warning(at: v, "<objectValues>: item <\(v.name)> is not supported yet; ignored") }
+            }
+            e.obj("NSPopUpListData", b.mutableArray(items))
+        }
     }
 }

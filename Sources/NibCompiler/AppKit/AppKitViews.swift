@@ -60,6 +60,9 @@ enum AppKitEncoders {
         "tableView": { c, node, superview, _ in c.encodeTableView(node, superview: superview, clipSize: nil) },
         "outlineView": { c, node, superview, _ in c.encodeTableView(node, superview: superview, clipSize: nil) },
         "tableCellView": { c, node, superview, _ in c.encodeTableCellView(node, superview: superview) },
+        "webView": { $0.encodeWebView($1, superview: $2, inStack: $3) },
+        "ruleEditor": { $0.encodeRuleEditor($1, superview: $2, inStack: $3) },
+        "predicateEditor": { $0.encodeRuleEditor($1, superview: $2, inStack: $3) },
         "customView": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: true) },
         "view": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: false) },
     ]
@@ -69,8 +72,8 @@ extension AppKitCompiler {
     /// Elements that are views: those with an encoder, and those their containers encode themselves
     /// (clip views, scrollers, headers, row views) or archive as plain views with a warning.
     static let viewElements: Set<String> = Set(AppKitEncoders.views.keys).union([
-        "clipView", "scroller", "tableHeaderView", "tableRowView", "collectionView", "browser", "webView", "wkWebView",
-        "gridView", "predicateEditor", "ruleEditor", "openGLView", "customTouchBarItem", "textTableCellView",
+        "clipView", "scroller", "tableHeaderView", "tableRowView", "collectionView", "browser", "wkWebView",
+        "gridView", "openGLView", "customTouchBarItem", "textTableCellView",
     ])
 
     func isView(_ node: XIBNode) -> Bool { Self.viewElements.contains(node.name) }
@@ -174,7 +177,11 @@ extension AppKitCompiler {
         }
         if !o.subviews.isEmpty || o.alwaysSubviews { e.obj("NSSubviews", b.mutableArray(o.subviews)) }
         if let d = o.dragTypes { e.obj("NSDragTypes", b.collection("NSMutableSet", d.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { str($0) })) }
-        let r = o.frame ?? Rect(node.child("rect", key: "frame")) ?? Rect()
+        // An encoder that passes a frame recomputes it as ibtool does (a window's content view from the
+        // content rect, a scroll view's document view and scrollers by tiling): the XIB's designable frame
+        // is consumed without a warning.
+        let designed = Rect(node.child("rect", key: "frame"))
+        let r = o.frame ?? designed ?? Rect()
         if r.x != 0 || r.y != 0 {
             e.obj("NSFrame", str(rectString(r.x, r.y, r.w, r.h)))
         } else {

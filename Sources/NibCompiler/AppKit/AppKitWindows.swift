@@ -34,7 +34,8 @@ extension AppKitCompiler {
             wr.y = -content.h / 2
         }
         e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
-        var wt = 1 << 29
+        // NSWTFlags bit 29 is isDeferred (GNUstep's GSWindowTemplateFlags); `deferred` defaults to YES.
+        var wt = node["deferred"] == "NO" ? 0 : 1 << 29
         if node.peek("autorecalculatesKeyViewLoop") != "NO" { wt |= 1 << 11 }
         if node.peek("allowsToolTipsWhenApplicationIsInactive") != "NO" { wt |= 1 << 13 }
         var struts = 0xF
@@ -107,14 +108,15 @@ extension AppKitCompiler {
         }
         if let f = node.peek("frameAutosaveName") { e.obj("NSFrameAutosaveName", str(f)) }
         e.bool("NSWindowIsRestorable", node.peek("restorable") != "NO")
-        e.obj("NSMinFullScreenContentSize", str("{0, 0}"))
-        e.obj("NSMaxFullScreenContentSize", str("{0, 0}"))
+        e.obj("NSMinFullScreenContentSize", str(fullScreenContentSize(node, "minFullScreenContentSize")))
+        e.obj("NSMaxFullScreenContentSize", str(fullScreenContentSize(node, "maxFullScreenContentSize")))
         if let t = node.peek("tabbingMode") {
             e.int("NSWindowTabbingMode", ["automatic": 0, "preferred": 1, "disallowed": 2][t] ?? 0)
         }
         if let t = node.peek("toolbarStyle") {
             e.int("NSWindowToolbarStyle", ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "unifiedCompact": 4, "compact": 4][t] ?? 0)
         }
+        contentBorderKeys(node, &e)
         if let r = classReference(node) { e.obj("IBClassReference", r) }
         finish(i, "NSWindowTemplate", e)
         if node.peek("visibleAtLaunch") != "NO" { visibleWindows.append(i) }
@@ -148,5 +150,27 @@ extension AppKitCompiler {
             return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: r).0
         }
         return encodeView(cv, superview: nil)
+    }
+}
+
+extension AppKitCompiler {
+    /// `<contentBorderThickness minY=…>`: the bottom content border a window draws (-setContentBorderThickness:
+    /// forEdge:). A thickness given in the document is a manual one, so it is archived with automatic
+    /// recalculation off (AppKit semantics; no Apple-compiled pair in the corpus has one).
+    /// `<value key="minFullScreenContentSize|maxFullScreenContentSize" type="size">`, "{0, 0}" when absent
+    /// (NSWindow's own default: no limit).
+    func fullScreenContentSize(_ node: XIBNode, _ key: String) -> String {
+        guard let v = node.children.first(where: { ($0.name == "value" || $0.name == "size") && $0.peek("key") == key }) else { return "{0, 0}" }
+        ctx.ignore(v)
+        return sizeString(v.double("width") ?? 0, v.double("height") ?? 0)
+    }
+
+    func contentBorderKeys(_ node: XIBNode, _ e: inout Entries) {
+        guard let border = node.child("contentBorderThickness") else { return }
+        border.visited = true
+        if let minY = border.double("minY") {
+            e.double("NSContentBorderThicknessMinY", minY)
+            e.bool("NSAutorecalculatesContentBorderThicknessMinY", false)
+        }
     }
 }

@@ -85,7 +85,8 @@ final class CompileContext {
         var suggestionsLeft = Self.maxSuggestions
         func walk(_ n: XIBNode) {
             if !n.visited {
-                warning(at: n, "element <\(n.name)>\(n.peek("key").map { " (key \"\($0)\")" } ?? "") is not supported yet; ignored")
+                if Self.isMetadataElement(n) { return }
+                warning(at: n, "element \(Self.describe(n))\(n.parent.map { " in \(Self.describe($0))" } ?? "") is not supported yet; ignored")
                 return
             }
             for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
@@ -105,6 +106,11 @@ final class CompileContext {
         walk(root)
     }
 
+    /// `<name key="k">` (or `<name>`): how a warning names an element.
+    static func describe(_ n: XIBNode) -> String {
+        "<\(n.name)\(n.peek("key").map { " key=\"\($0)\"" } ?? "")>"
+    }
+
     /// How many unread attributes of one document get a "did you mean" (the first ones in document order).
     static let maxSuggestions = 64
 
@@ -113,6 +119,15 @@ final class CompileContext {
         "id", "misplaced", "ambiguous", "userLabel", "colorLabel", "key", "placeholderIntrinsicWidth",
         "placeholderIntrinsicHeight", "verifyAmbiguity", "horizontalPositionIntrinsic", "adjustsImageSizeForAccessibilityContentSizeCategory",
     ]
+
+    /// Elements that only Interface Builder reads, which ibtool does not archive: the canvas position of a
+    /// top-level object, the designer's guides, and the "Notes" of the identity inspector.
+    static func isMetadataElement(_ n: XIBNode) -> Bool {
+        switch (n.name, n.peek("key")) {
+        case ("point", "canvasLocation"), ("userGuides", _), ("attributedString", "userComments"): return true
+        default: return false
+        }
+    }
 
     /// Marks a whole subtree as handled (IB-only metadata such as `canvasLocation`).
     func ignore(_ node: XIBNode) {

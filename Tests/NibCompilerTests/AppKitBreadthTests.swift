@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import NibArchive
+import KeyedArchive
+import NibCompiler
+import NibTestSupport
+
+/// AppKit vocabulary beyond the shared pairs: the documents under `Corpus/macos` (bindings controllers,
+/// rule and predicate editors, web views, runtime attributes, custom-class menus) and the rule that
+/// Interface Builder's own metadata compiles without a warning while everything else still warns.
+@Suite struct AppKitBreadthTests {
+    struct Compiled {
+        var graph: NibGraph
+        var diagnostics: [CompileDiagnostic]
+
+        func object(_ cls: String) throws -> NibObject {
+            try #require(graph.objects.first { $0.className == cls }, "no \(cls)")
+        }
+        func objects(_ cls: String) -> [NibObject] { graph.objects.filter { $0.className == cls } }
+        func string(_ value: NibGraphValue?) -> String? {
+            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        }
+        /// The items of an archived collection.
+        func items(_ value: NibGraphValue?) -> [Int] {
+            guard let i = value?.objectIndex else { return [] }
+            return graph.objects[i].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap(\.value.objectIndex)
+        }
+        func strings(_ value: NibGraphValue?) -> [String] { items(value).compactMap { string(.object($0)) } }
+        func int(_ o: NibObject, _ key: String) -> Int64? {
+            if case .int(let v)? = o.value(forKey: key) { return v }
+            return nil
+        }
+        func bool(_ o: NibObject, _ key: String) -> Bool? {
+            if case .bool(let v)? = o.value(forKey: key) { return v }
+            return nil
+        }
+        func double(_ o: NibObject, _ key: String) -> Double? {
+            switch o.value(forKey: key) {
+            case .double(let v)?: return v
+            case .float(let v)?: return Double(v)
+            default: return nil
+            }
+        }
+    }
+
+    func compile(xib text: String, name: String = "T.xib") throws -> Compiled {
+        let result = try XIBCompiler(options: CompileOptions(moduleName: "Finder")).compile(xib: Array(text.utf8), fileName: name)
+        // The bytes decode back to the same graph.
+        let decoded = NibGraph(try NibArchive(bytes: result.bytes))
+        #expect(LeafScore.score(reference: result.graph, output: decoded) == 1.0)
+        return Compiled(graph: result.graph, diagnostics: result.diagnostics)
+    }
+
+    func compile(corpus name: String) throws -> Compiled {
+        let url = ProjectCorpus.directory.appendingPathComponent("macos/\(name)")
+        return try compile(xib: String(decoding: try Data(contentsOf: url), as: UTF8.self), name: "Corpus/macos/\(name)")
+    }
+
+    @Test func predicateAndRuleEditorsWebViewAndRuntimeAttributes() throws {
+        let c = try compile(corpus: "SearchRules.xib")
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+
+        let editor = try c.object("NSPredicateEditor")
+        #expect(c.int(editor, "NSRuleEditorNestingMode") == 1)
+        #expect(c.double(editor, "NSRuleEditorRowHeight") == 28)
+        #expect(c.strings(editor.value(forKey: "NSDragTypes")) == ["NSRuleEditorItemPBoardType"])
+        let holder = try #require(editor.value(forKey: "NSNextKeyView")?.objectIndex)
+        #expect(c.graph.objects[holder].className == "_NSRuleEditorViewSliceHolder")
+        #expect(c.items(editor.value(forKey: "NSSubviews")) == [holder])
+        let templates = c.items(editor.value(forKey: "NSPredicateTemplates")).map { c.graph.objects[$0] }
+        #expect(templates.map(\.className) == ["NSPredicateEditorRowTemplate", "NSPredicateEditorRowTemplate"])
+        #expect(templates.map { c.int($0, "NSPredicateTemplateType") } == [2, 1])
+        #expect(templates.map { c.int($0, "NSPredicateTemplateOptions") } == [0, 1])
+        #expect(templates.map { c.int($0, "NSPredicateTemplateRightAttributeType") } == [0, 700])
+        #expect(templates.map { c.bool($0, "NSPredicateTemplateRightIsWildcard") } == [false, true])
+        // One pop-up per template menu, each owning its menu with the document's items.
+        let views = templates.map { c.items($0.value(forKey: "NSPredicateTemplateViews")).map { c.graph.objects[$0] } }
+        #expect(views.map { $0.map(\.className) } == [["NSPopUpButton"], ["NSPopUpButton", "NSPopUpButton"]])
+        let operatorCell = try #require(views[1][1].value(forKey: "NSCell")?.objectIndex)
+        let operatorMenu = c.graph.objects[try #require(c.graph.objects[operatorCell].value(forKey: "NSMenu")?.objectIndex)]
+        let titles = c.items(operatorMenu.value(forKey: "NSMenuItems")).compactMap { c.string(c.graph.objects[$0].value(forKey: "NSTitle")) }
+        #expect(titles == ["contains", "begins with"])
+
+        let rules = try c.object("NSRuleEditor")
+        #expect(c.int(rules, "NSRuleEditorNestingMode") == 3)
+        #expect(c.bool(rules, "NSRuleEditorAllowsEmptyCompoundRows") == true)
+        #expect(rules.value(forKey: "NSPredicateTemplates") == nil)
+
+        let web = try c.object("WebView")
+        #expect(c.bool(web, "UseBackForwardList") == false)
+        #expect(c.strings(web.value(forKey: "NSDragTypes")).count == 16)
+        let prefs = c.graph.objects[try #require(web.value(forKey: "Preferences")?.objectIndex)]
+        #expect(prefs.className == "WebPreferences")
+
+        // The custom-class menu is swapped in; the pop-up cell keeps its alternate image.
+        let swapped = c.objects("NSClassSwapper").filter { c.string($0.value(forKey: "NSOriginalClassName")) == "NSMenu" }
+        #expect(swapped.map { c.string($0.value(forKey: "NSClassName")) } == ["_TtC6Finder10ActionMenu"])
+        let popUpCells = c.objects("NSPopUpButtonCell").filter { $0.value(forKey: "NSAlternateImage") != nil }
+        #expect(popUpCells.count == 1)
+
+        let connector = try c.object("NSIBUserDefinedRuntimeAttributesConnector")
+        #expect(c.strings(connector.value(forKey: "NSKeyPaths")) == ["fillColor", "cornerRadius", "bordered", "caption", "badge"])
+        #expect(c.items(connector.value(forKey: "NSValues")).map { c.graph.objects[$0].className } == ["NSColor", "NSNumber", "NSNumber", "NSString", "NSCustomResource"])
+        let target = try #require(connector.value(forKey: "NSObject")?.objectIndex)
+        #expect(c.string(c.graph.objects[target].value(forKey: "NSClassName")) == "_TtC6Finder6Swatch")
+
+        let window = try c.object("NSWindowTemplate")
+        #expect(c.double(window, "NSContentBorderThicknessMinY") == 22)
+        #expect(c.bool(window, "NSAutorecalculatesContentBorderThicknessMinY") == false)
+        #expect(c.string(window.value(forKey: "NSMinFullScreenContentSize")) == "{560, 300}")
+        #expect(c.string(window.value(forKey: "NSMaxFullScreenContentSize")) == "{0, 0}")
+        #expect((try #require(c.int(window, "NSWTFlags"))) & (1 << 29) == 0, "deferred=NO clears isDeferred")
+    }
+
+    @Test func bindingsControllers() throws {
+        let c = try compile(corpus: "BindingsControllers.xib")
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        let array = try c.object("NSArrayController")
+        #expect(c.string(array.value(forKey: "NSObjectClassName")) == "Book")
+        #expect(c.strings(array.value(forKey: "NSDeclaredKeys")) == ["title", "author"])
+        // Options switched off in the document are absent; defaults that stay on are archived as true.
+        #expect(array.value(forKey: "NSEditable") == nil)
+        #expect(array.value(forKey: "NSAvoidsEmptySelection") == nil)
+        for key in ["NSPreservesSelection", "NSSelectsInsertedObjects", "NSFilterRestrictsInsertion",
+                    "NSClearsFilterPredicateOnInsertion", "NSAutomaticallyRearrangesObjects"] {
+            #expect(c.bool(array, key) == true, "\(key)")
+        }
+        let tree = try c.object("NSTreeController")
+        #expect(c.string(tree.value(forKey: "NSTreeContentChildrenKey")) == "children")
+        #expect(c.string(tree.value(forKey: "NSTreeContentCountKey")) == "count")
+        #expect(c.string(tree.value(forKey: "NSTreeContentLeafKey")) == "isLeaf")
+        #expect(tree.value(forKey: "NSSelectsInsertedObjects") == nil)
+        let object = try c.object("NSObjectController")
+        #expect(c.bool(object, "NSAutomaticallyPreparesContent") == true)
+        #expect(object.value(forKey: "NSAvoidsEmptySelection") == nil)
+        #expect(c.objects("NSDictionaryController").count == 1)
+        let defaults = c.objects("NSUserDefaultsController")
+        #expect(defaults.map { c.bool($0, "NSSharedInstance") } == [nil, true])
+        #expect(c.strings(defaults[0].value(forKey: "NSDeclaredKeys")) == ["ShowAuthors"])
+        #expect(c.bool(defaults[0], "NSAppliesImmediately") == true)
+        let combo = try c.object("NSComboBoxCell")
+        #expect(c.strings(combo.value(forKey: "NSPopUpListData")) == ["Title", "Author"])
+        #expect(c.int(combo, "NSVisibleItemCount") == 3)
+        #expect(combo.value(forKey: "NSCompletes") == nil)
+        let secure = try c.object("NSSecureTextFieldCell")
+        #expect(c.strings(secure.value(forKey: "NSAllowedInputLocales")) == ["NSAllRomanInputSourcesLocaleIdentifier"])
+        // The binding to the array controller and the controller's own binding are archived.
+        #expect(c.objects("NSNibBindingConnector").count == 2)
+    }
+
+    /// Sparkle's SUUpdatePermissionPrompt pair: Apple's array controller and non-shared user defaults
+    /// controller, key for key.
+    @Test func controllersMatchTheSparklePair() throws {
+        let dir: URL
+        do { dir = try SharedCorpus.require() } catch {
+            if SharedCorpus.allowMissing { return }
+            throw error
+        }
+        let base = dir.appendingPathComponent("nib/sparkle/en.lproj/SUUpdatePermissionPrompt")
+        let c = try compile(xib: String(decoding: try Data(contentsOf: base.appendingPathExtension("xib")), as: UTF8.self))
+        // Sparkle's nibs are NSKeyedArchiver archives.
+        let apple = Compiled(graph: NibGraph(try KeyedArchive(contentsOf: base.appendingPathExtension("nib").path)), diagnostics: [])
+        for cls in ["NSArrayController", "NSUserDefaultsController"] {
+            let ours = try c.object(cls), theirs = try apple.object(cls)
+            #expect(Set(ours.entries.map(\.key)) == Set(theirs.entries.map(\.key)), "\(cls)")
+            #expect(c.strings(ours.value(forKey: "NSDeclaredKeys")) == apple.strings(theirs.value(forKey: "NSDeclaredKeys")))
+        }
+        let web = try XIBCompiler().compile(xib: [UInt8](try Data(contentsOf: dir.appendingPathComponent("nib/sparkle/en.lproj/SUUpdateAlert.xib"))), fileName: "SUUpdateAlert.xib")
+        let appleAlert = NibGraph(try KeyedArchive(contentsOf: dir.appendingPathComponent("nib/sparkle/en.lproj/SUUpdateAlert.nib").path))
+        let ours = try #require(web.graph.objects.first { $0.className == "WebView" })
+        let theirs = try #require(appleAlert.objects.first { $0.className == "WebView" })
+        #expect(Set(ours.entries.map(\.key)) == Set(theirs.entries.map(\.key)))
+    }
+
+    /// A table header view's own connections (sequel-ace's Console: a `menu` outlet) are archived.
+    @Test func tableHeaderViewConnections() throws {
+        let dir: URL
+        do { dir = try SharedCorpus.require() } catch {
+            if SharedCorpus.allowMissing { return }
+            throw error
+        }
+        let c = try compile(xib: String(decoding: try Data(contentsOf: dir.appendingPathComponent("wild/macos/sequel-ace/Console.xib")), as: UTF8.self))
+        #expect(!c.diagnostics.contains { $0.message.contains("tableHeaderView") }, "\(c.diagnostics)")
+        let outlets = c.objects("NSNibOutletConnector").filter {
+            $0.value(forKey: "NSSource")?.objectIndex.map { c.graph.objects[$0].className } == "NSTableHeaderView"
+        }
+        #expect(outlets.map { c.string($0.value(forKey: "NSLabel")) } == ["menu"])
+    }
+
+    static let metadataDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+                <window title="W" animationBehavior="default" id="1">
+                    <windowStyleMask key="styleMask" titled="YES"/>
+                    <rect key="contentRect" x="0.0" y="0.0" width="200" height="100"/>
+                    <rect key="screenRect" x="0.0" y="0.0" width="1440" height="875"/>
+                    <view key="contentView" id="2">
+                        <rect key="frame" x="0.0" y="0.0" width="210" height="90"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                            <customView translatesAutoresizingMaskIntoConstraints="NO" id="3">
+                                <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                                <attributedString key="userComments">
+                                    <fragment content="A note for the designer"/>
+                                </attributedString>
+                                FROB
+                            </customView>
+                        </subviews>
+                        <userGuides>
+                            <userLayoutGuide location="50" affinity="minX"/>
+                        </userGuides>
+                    </view>
+                    <point key="canvasLocation" x="10" y="20"/>
+                </window>
+            </objects>
+        </document>
+        """
+
+    @Test func interfaceBuilderMetadataIsConsumedSilently() throws {
+        let c = try compile(xib: Self.metadataDocument.replacingOccurrences(of: "FROB", with: ""))
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        // The content view's frame is recomputed from the content rect, not taken from the document.
+        let view = try #require(c.graph.objects.first { $0.className == "NSView" && c.string($0.value(forKey: "NSFrameSize")) != nil })
+        #expect(c.string(view.value(forKey: "NSFrameSize")) == "{200, 100}")
+    }
+
+    @Test func anUnknownElementStillWarnsWithItsKeyAndParent() throws {
+        let c = try compile(xib: Self.metadataDocument.replacingOccurrences(of: "FROB", with: "<frobnicator key=\"gizmo\"/>"))
+        #expect(c.diagnostics.map(\.message) == ["element <frobnicator key=\"gizmo\"> in <customView> is not supported yet; ignored"])
+        #expect(c.diagnostics.first?.line == 18)
+    }
+}
