@@ -60,23 +60,29 @@ import Testing
     /// Linear in the number of inputs: the per-file cost of 20,000 inputs from a list stays within 2x of that
     /// of 2,000 and of 100 inputs (a ratio within one run, the best of three; the positional form through
     /// ArgumentParser was quadratic: 12,600 paths took 3.9 s to parse, 315 took 0.02 s).
+    /// The cost is the CPU time (user + system) of the nibc process, read by bash's `time` from that one
+    /// child's rusage: unlike wall time it does not count the time spent waiting for a core on a loaded
+    /// machine, so the 2x bound holds while other tests and builds run. The best of three runs is kept.
     @Test func twentyThousandInputsCostNoMorePerFileThanAHundred() throws {
         func perFile(_ count: Int) throws -> Double {
             let (list, _, _) = try Self.files(count: count, name: "list-\(count).txt")
             var best = Double.infinity
             for _ in 0..<3 {
-                let start = ContinuousClock.now
-                let result = try NibcProcess.run(["verify", "@" + list])
-                let elapsed = ContinuousClock.now - start
-                #expect(result.status == 0, "\(result.stderr.prefix(300))")
-                best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                let result = try NibcProcess.run(
+                    ["-c", "TIMEFORMAT='%3U %3S'; time \"$0\" verify \"@$1\" > /dev/null 2> /dev/null",
+                     NibcProcess.binary.path, list],
+                    executable: URL(fileURLWithPath: "/bin/bash"))
+                #expect(result.status == 0, "nibc verify @\(list) failed")
+                let times = result.stderr.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+                try #require(times.count == 2, "bash time printed \(result.stderr)")
+                best = min(best, times[0] + times[1])
             }
             return best / Double(count)
         }
         let hundred = try perFile(100)
         let twoThousand = try perFile(2_000)
         let twentyThousand = try perFile(20_000)
-        #expect(twentyThousand <= 2 * hundred, "per file: \(twentyThousand) s at 20,000 vs \(hundred) s at 100")
-        #expect(twentyThousand <= 2 * twoThousand, "per file: \(twentyThousand) s at 20,000 vs \(twoThousand) s at 2,000")
+        #expect(twentyThousand <= 2 * hundred, "CPU per file: \(twentyThousand) s at 20,000 vs \(hundred) s at 100")
+        #expect(twentyThousand <= 2 * twoThousand, "CPU per file: \(twentyThousand) s at 20,000 vs \(twoThousand) s at 2,000")
     }
 }
