@@ -112,6 +112,38 @@ import Testing
     }
 
     /// Compiled for a deployment target before macOS 10.13, the result asks for the keyed form.
+    /// A preferences window: a toolbar of selectable image items whose actions go to the File's Owner, a flexible
+    /// space, identifiers, tags and labels; it compiles without a warning.
+    @Test func preferencesWindowToolbar() throws {
+        let (nib, result) = try compile("PreferencesWindow.xib", module: "Notes")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let window = try #require(nib.window)
+        let toolbar = try #require(nib.object(window.value(forKey: "NSViewClass")))
+        #expect(toolbar.className == "NSToolbar")
+        #expect(nib.string(toolbar.value(forKey: "NSToolbarIdentifier")) == "PWT-aa-aaa")
+        func identifiers(_ key: String) -> [String] {
+            guard let list = nib.object(toolbar.value(forKey: key)) else { return [] }
+            return list.entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap {
+                nib.string(nib.object($0.value)?.value(forKey: "NSToolbarItemIdentifier"))
+            }
+        }
+        #expect(identifiers("NSToolbarIBAllowedItems") == ["NSToolbarFlexibleSpaceItem", "general", "advanced"])
+        #expect(identifiers("NSToolbarIBDefaultItems") == ["general", "advanced", "NSToolbarFlexibleSpaceItem"])
+        #expect(identifiers("NSToolbarIBSelectableItems") == ["general", "advanced"])
+        for (identifier, image, tag) in [("general", "NSPreferencesGeneral", 1), ("advanced", "NSAdvanced", 2)] {
+            let item = try #require(nib.objects("NSToolbarItem").first { nib.string($0.value(forKey: "NSToolbarItemIdentifier")) == identifier })
+            let resource = nib.object(item.value(forKey: "NSToolbarItemImage"))
+            #expect(resource?.className == "NSCustomResource")
+            #expect(nib.string(resource?.value(forKey: "NSResourceName")) == image)
+            if case .int(let t)? = item.value(forKey: "NSToolbarItemTag") { #expect(t == tag) } else { Issue.record("no tag on \(identifier)") }
+            // Its action goes to the owner as a control connector with the item as its source.
+            let action = nib.objects("NSNibControlConnector").first {
+                nib.object($0.value(forKey: "NSSource"))?.value(forKey: "NSToolbarItemIdentifier") == item.value(forKey: "NSToolbarItemIdentifier")
+            }
+            #expect(nib.string(action?.value(forKey: "NSLabel")) == "show\(identifier.prefix(1).uppercased())\(identifier.dropFirst()):")
+        }
+    }
+
     @Test func oldDeploymentTargetAsksForTheKeyedForm() throws {
         let (_, old) = try compile("KeyViewLoopWindow.xib", target: "10.11")
         let (_, current) = try compile("KeyViewLoopWindow.xib", target: "12.0")

@@ -14,11 +14,13 @@ extension AppKitCompiler {
                       "allowsUserCustomization", "autosavesConfiguration", "centeredItem", "key", "visible")
         var identified: [(String, Int)] = []
         var byID: [String: Int] = [:]
+        var selectable: [Int] = []
         if let allowed = node.child("allowedToolbarItems") {
             for it in allowed.children where it.name == "toolbarItem" {
                 let (ident, ti) = encodeToolbarItem(it, toolbar: i)
                 identified.append((ident, ti))
                 if let id = it.peek("id") { byID[id] = ti }
+                if it.bool("selectable") == true { selectable.append(ti) }
             }
         }
         var defaults: [Int] = []
@@ -42,7 +44,10 @@ extension AppKitCompiler {
         e.obj("NSToolbarIBIdentifiedItems", b.dictionary("NSMutableDictionary", sorted.map { (str($0.0), $0.1) }))
         e.obj("NSToolbarIBAllowedItems", b.array(identified.map(\.1)))
         e.obj("NSToolbarIBDefaultItems", b.array(defaults))
-        e.obj("NSToolbarIBSelectableItems", b.mutableArray([]))
+        // The items marked selectable, in allowed-item order. No corpus pair has a selectable item: the array
+        // holds the item objects by analogy with NSToolbarIBAllowedItems and NSToolbarIBDefaultItems (every pair
+        // writes the empty mutable array when none is selectable).
+        e.obj("NSToolbarIBSelectableItems", b.mutableArray(selectable))
         finish(i, "NSToolbar", e)
         collectConnections(node, source: i)
         return i
@@ -70,7 +75,8 @@ extension AppKitCompiler {
         }
         if let view { e.obj("NSToolbarItemView", view) } else { e.null("NSToolbarItemView") }
         e.bool("NSToolbarItemBordered", viewNode?.name == "button")
-        e.null("NSToolbarItemImage")
+        // A named image is an NSCustomResource like any other image reference (sb_toolbar's NSTrashEmpty item).
+        if let image = image(node, "image") { e.obj("NSToolbarItemImage", image) } else { e.null("NSToolbarItemImage") }
         let title = viewNode.flatMap { cellNode($0) }.flatMap { $0.peek("title") } ?? ""
         e.obj("NSToolbarItemTitle", str(title))
         e.null("NSToolbarItemTarget")
