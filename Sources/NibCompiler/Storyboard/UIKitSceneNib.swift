@@ -52,6 +52,7 @@ final class UIKitSceneNib {
                 c.objectListChildren[i, default: []].append(c.encodeNavigationItem(item))
             }
             top.append(i)
+            sceneIDs.insert(controller.id)
             c.connections.outlets.append(.init(label: "sceneViewController", source: owner, destination: controller.id, node: controller.node))
         } else {
             var extrasBefore: [Int] = []
@@ -86,7 +87,12 @@ final class UIKitSceneNib {
         extrasBefore += extras.reversed()
 
         var e = Entries()
-        if let title = node["title"] { e.obj("UITitle", ctx.localizable(title, owner: node, property: "title")) }
+        let titleElement = node.children.first { $0.name == "string" && $0.peek("key") == "title" }
+        if let title = node["title"] ?? titleElement.map({ $0.text }) {
+            titleElement?.visited = true
+            titleElement?.markAllAttributesUsed()
+            e.obj("UITitle", ctx.localizable(title, owner: node, property: "title"))
+        }
         var listed: [Int] = []
         var navigationItem: Int?
         if let item = node.children.first(where: { $0.name == "navigationItem" && $0.peek("key") == "navigationItem" }) {
@@ -158,6 +164,7 @@ final class UIKitSceneNib {
             }
             if let bar = node.children.first(where: { $0.name == "navigationBar" && $0.peek("key") == "navigationBar" }) {
                 let i = c.encodeBar(bar, className: "UINavigationBar")
+                Self.placeContainerBar(i, bar, in: c, navigation: true)
                 navigationBar = i
                 e.obj("UINavigationBar", i)
                 // The root's navigation item is the bar's item; the item points back conditionally (§2.5).
@@ -173,6 +180,7 @@ final class UIKitSceneNib {
             }
             if let bar = node.children.first(where: { $0.name == "toolbar" && $0.peek("key") == "toolbar" }) {
                 let i = c.encodeBar(bar, className: "UIToolbar")
+                Self.placeContainerBar(i, bar, in: c, navigation: false)
                 toolbar = i
                 e.obj("UIToolbar", i)
             }
@@ -200,6 +208,26 @@ final class UIKitSceneNib {
         // its navigation item, templates and toolbar items.
         c.objectListChildren[index, default: []] += [navigationBar, toolbar].compactMap { $0 } + childIndices + listed + templates + toolbarItems
         return index
+    }
+
+    /// A navigation controller's bars ignore their XML frame (UIKIT-MAPPING §5.3): the navigation bar
+    /// gets bounds (0, 0, 0, 50), centre (0, y + 25), mask 2; the toolbar bounds (0, 0, w, 50), centre
+    /// (w/2, y + 25), mask 10. A translucent navigation bar is not opaque.
+    static func placeContainerBar(_ i: Int, _ bar: XIBNode, in c: UIKitCompiler, navigation: Bool) {
+        let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
+        let y = frame?.peek("y").flatMap(Double.init) ?? 0
+        let w = frame?.peek("width").flatMap(Double.init) ?? 0
+        var entries = c.b.graph.objects[i].entries
+        func put(_ key: String, _ value: NibGraphValue, after previous: String) {
+            if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value; return }
+            let at = entries.firstIndex { $0.key == previous }.map { $0 + 1 } ?? entries.count
+            entries.insert(NibEntry(key: key, value: value), at: at)
+        }
+        put("UIBounds", packedDoubles([0, 0, navigation ? 0 : w, 50]), after: "")
+        put("UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
+        put("UIAutoresizingMask", .int(navigation ? 2 : 10), after: "UIAutoresizeSubviews")
+        if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
+        c.b.graph.objects[i].entries = entries
     }
 
     /// Every id in `node`'s subtree except the subtree of `excluding`.

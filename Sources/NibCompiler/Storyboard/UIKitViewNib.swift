@@ -16,6 +16,8 @@ struct UIKitViewNib {
         let c = UIKitCompiler(context: ctx)
         c.prepare(parent.document)
         c.segueHandler = { [unowned c] segue, source in c.recordSegueTrigger(segue, source: source) }
+        let cellContent = UIKitCellContent(compiler: c)
+        c.cellContentHandler = { [unowned cellContent] node, entries in cellContent.handle(node, &entries) }
 
         let viewIDs = Self.ids(in: rootView)
         // Every scene object outside the view may be needed as an Upstream proxy; unused ones are not archived.
@@ -67,14 +69,21 @@ struct UIKitViewNib {
             guard let id = n.peek("id"), let p = proxyOf[id] else { continue }
             for conn in n.children where conn.name == "connections" { c.collectConnections(conn, source: p) }
         }
+        var top = [owner, firstResponder, root]
+        var leading: [Int] = []
+        for table in cellContent.staticTables {
+            let ds = cellContent.staticDataSource(table)
+            top.append(ds)
+            leading.append(c.outletConnection("staticDataSource", source: owner, destination: ds))
+        }
         if let viewID = rootView.peek("id") {
             c.connections.outlets.append(.init(label: "view", source: owner, destination: viewID, node: rootView))
         }
         Self.keepViewConnections(&c.connections, viewIDs: viewIDs, proxies: Set(idOfProxy.keys), proxyOf: proxyOf)
 
         ctx.finishReferences()
-        c.writeRoot(topLevel: [owner, firstResponder, root], topLevelNodes: [(rootView, root)])
-        let numbered = Self.numberUpstreams(in: &c.b.graph, proxies: Set(idOfProxy.keys), after: 2)
+        c.writeRoot(topLevel: top, topLevelNodes: [(rootView, root)], leadingConnections: leading)
+        let numbered = Self.numberUpstreams(in: &c.b.graph, proxies: Set(idOfProxy.keys), after: 2, also: cellContent.prototypeReferences)
         upstreams[controller.id] = numbered.map { (name: $0.name, id: idOfProxy[$0.index] ?? "") }
         return NibArchiveWriter().write(c.b.graph)
     }
@@ -105,7 +114,7 @@ struct UIKitViewNib {
     /// Names the proxies used by the connections `UpstreamPlaceholder-1…N` in order of first
     /// appearance (source, then destination, §3.2) and lists them in the top-level and object lists
     /// after the first `after` entries. Returns them in number order.
-    static func numberUpstreams(in graph: inout NibGraph, proxies: Set<Int>, after: Int) -> [(name: String, index: Int)] {
+    static func numberUpstreams(in graph: inout NibGraph, proxies: Set<Int>, after: Int, also extra: [Int] = []) -> [(name: String, index: Int)] {
         guard let connections = graph.objects[0].value(forKey: "UINibConnectionsKey")?.objectIndex else { return [] }
         var order: [Int] = []
         var seen = Set<Int>()
@@ -121,6 +130,8 @@ struct UIKitViewNib {
             note(graph.objects[ci].value(forKey: "UISource")?.objectIndex)
             note(graph.objects[ci].value(forKey: "UIDestination")?.objectIndex)
         }
+        // Then the objects prototype cells reach through their external-object tables (§3.2, §4).
+        for i in extra { note(i) }
         var out: [(name: String, index: Int)] = []
         for (n, p) in order.enumerated() {
             let name = "UpstreamPlaceholder-\(n + 1)"

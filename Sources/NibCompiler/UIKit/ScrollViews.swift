@@ -75,7 +75,9 @@ extension UIKitCompiler {
             if let footer { e.obj("UITableFooterView", footer) }
             e.int("UISeparatorInsetReference", 0)
             node.markUsed("dataMode")
-            if node.child("prototypes") != nil || node.child("sections") != nil {
+            if let cellContentHandler {
+                cellContentHandler(node, &e)
+            } else if node.child("prototypes") != nil || node.child("sections") != nil {
                 ctx.warning(at: node, "table prototypes/static sections are not archived in XIB compilation yet")
             }
         }
@@ -256,7 +258,11 @@ extension UIKitCompiler {
             e.bool("UIAllowsUserInitiatedMultipleSelection", true)
             e.bool("UICollectionViewPrefetchingEnabled", true)
             node.markUsed("dataMode")
-            if node.child("cells") != nil { ctx.warning(at: node, "collection view prototype cells are not archived in XIB compilation yet") }
+            if let cellContentHandler {
+                cellContentHandler(node, &e)
+            } else if node.child("cells") != nil {
+                ctx.warning(at: node, "collection view prototype cells are not archived in XIB compilation yet")
+            }
         }
     }
 

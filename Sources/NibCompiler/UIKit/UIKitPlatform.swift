@@ -77,6 +77,9 @@ final class UIKitCompiler {
     /// Storyboard nibs: called for each `<segue>` in a `<connections>` element with the index of the
     /// object that declares it (the segue's trigger); XIB compilation leaves it nil and warns.
     var segueHandler: ((XIBNode, Int) -> Void)?
+    /// Storyboard nibs: adds the prototype-cell and static-section content of a table or collection view
+    /// to its entries; XIB compilation leaves it nil and warns about such content.
+    var cellContentHandler: ((XIBNode, inout Entries) -> Void)?
 
     init(context: CompileContext) { ctx = context }
 
