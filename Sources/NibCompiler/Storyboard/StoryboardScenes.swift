@@ -144,6 +144,8 @@ struct StoryboardScenes {
                 continue
             }
             if segue.peek("kind") == "relationship" {
+                // A relationship is the containment itself: no template, nothing else to archive.
+                segue.markUsed("destination", "kind", "relationship")
                 target.incomingRelationship += 1
                 if let owner, target.parent == nil, owner !== target {
                     owner.relationshipChildren.append(target)

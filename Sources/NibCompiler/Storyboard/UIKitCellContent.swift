@@ -64,7 +64,8 @@ final class UIKitCellContent {
         let firstResponder = n.storyboardProxy("IBFirstResponder")
         guard let cellIndex = n.encodeTopLevel(cell) else { return (c.b.graph.add(NibObject(className: "UINib")), c.b.dictionary("NSMutableDictionary", [])) }
         // Ends outside the cell become the nested nib's Upstream proxies (§4).
-        let inside = UIKitViewNib.ids(in: cell)
+        // Segue templates live in the scene nib even when the segue is declared on the cell.
+        let inside = UIKitViewNib.ids(in: cell).subtracting(StoryboardScenes.segues(under: cell).compactMap { $0.peek("id") })
         var proxyOf: [String: Int] = [:]
         var idOf: [Int: String] = [:]
         func bind(_ id: String) {

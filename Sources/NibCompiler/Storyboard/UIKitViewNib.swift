@@ -19,7 +19,8 @@ struct UIKitViewNib {
         let cellContent = UIKitCellContent(compiler: c)
         c.cellContentHandler = { [unowned cellContent] node, entries in cellContent.handle(node, &entries) }
 
-        let viewIDs = Self.ids(in: rootView)
+        // Segues declared in the view are scene objects (their templates live in the scene nib).
+        let viewIDs = Self.ids(in: rootView).subtracting(StoryboardScenes.segues(under: rootView).compactMap { $0.peek("id") })
         // Every scene object outside the view may be needed as an Upstream proxy; unused ones are not archived.
         var proxyOf: [String: Int] = [:]
         var idOfProxy: [Int: String] = [:]
