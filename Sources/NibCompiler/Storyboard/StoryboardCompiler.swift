@@ -60,8 +60,9 @@ public struct StoryboardCompiler: Sendable {
             nibs = builder.build()
             plist = builder.infoPlist()
         case .macOS:
-            context.error(at: context.document, attribute: "type", "macOS storyboards are not supported yet")
-            throw CompileError(diagnostics: context.diagnosticsInSourceOrder)
+            let builder = AppKitStoryboardBuilder(scenes: scenes, context: context)
+            nibs = builder.build()
+            plist = builder.infoPlist()
         }
         context.reportUnhandled(context.document)
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }

@@ -37,7 +37,7 @@ final class StoryboardController {
     }
 
     /// A storyboard reference (`viewControllerPlaceholder`).
-    var isReference: Bool { node.name == "viewControllerPlaceholder" }
+    var isReference: Bool { node.name == "viewControllerPlaceholder" || node.name == "controllerPlaceholder" }
 
     /// The view nib name `<controller id>-view-<view id>` (§1.2).
     var viewNibName: String? {
@@ -49,7 +49,7 @@ final class StoryboardController {
     /// recognizers and other objects), in XML order.
     var extraObjects: [XIBNode] {
         guard let objects = scene.children.first(where: { $0.name == "objects" }) else { return [] }
-        return objects.children.filter { $0 != node && $0.name != "placeholder" }
+        return objects.children.filter { $0 != node && $0.name != "placeholder" && $0.name != "exit" && $0.peek("sceneMemberID") != "firstResponder" }
     }
 }
 
@@ -78,6 +78,8 @@ struct StoryboardScenes {
         "viewController": "NSViewController", "windowController": "NSWindowController",
         "tabViewController": "NSTabViewController", "splitViewController": "NSSplitViewController",
         "pagecontroller": "NSPageController", "viewControllerPlaceholder": "NSViewController",
+        // A macOS storyboard reference; its generated-name prefix has no compiled sample (U).
+        "controllerPlaceholder": "NSViewController",
         "avPlayerViewController": "AVPlayerViewController", "hostingController": "NSHostingController",
     ]
 
@@ -138,6 +140,8 @@ struct StoryboardScenes {
                 if segue.peek("kind") != "unwind" { context.error(at: segue, "<segue> without a destination") }
                 continue
             }
+            // An unwind segue's destination is its scene's Exit placeholder, not a controller.
+            if segue.peek("kind") == "unwind", let exit = context.tracker.node(withID: destination), exit.name == "exit" { continue }
             guard let target = byID[destination] else {
                 let what = context.tracker.node(withID: destination).map { "<\($0.name)>, not a controller" } ?? "no element of this storyboard"
                 context.error(at: segue, attribute: "destination", "segue destination '\(destination)' is \(what)")
