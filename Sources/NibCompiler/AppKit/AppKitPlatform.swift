@@ -135,21 +135,21 @@ final class AppKitCompiler {
 
     /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).
     /// `topLevel` are the elements whose archived objects fill `NSObjectsKeys` (File's Owner and First
-    /// Responder are skipped); `extraObjects` (objects without an element, such as a storyboard's
-    /// placeholders) follow them with File's Owner as parent; `leadingConnectors` (generated
+    /// Responder are skipped); `extraObjects` (objects without an element of their own, such as a
+    /// storyboard's placeholders, with their parent) come first; `leadingConnectors` (generated
     /// connections) go before the collected ones.
-    func finishObjectData(topLevel: [XIBNode], owner: Int, rootObject: Int, extraObjects: [Int] = [], leadingConnectors: [Int] = []) {
+    func finishObjectData(topLevel: [XIBNode], owner: Int, rootObject: Int, extraObjects: [(object: Int, parent: Int)] = [],
+                          leadingConnectors: [Int] = []) {
         defineDanglingReferences()
         let conns = leadingConnectors + buildConnectors()
         defineDanglingReferences()
         ctx.finishReferences()
         // NSObjectsKeys / NSObjectsValues.
-        var keys: [Int] = []
-        var values: [Int] = []
+        var keys: [Int] = extraObjects.map(\.object)
+        var values: [Int] = extraObjects.map(\.parent)
         for c in topLevel where c.peek("id") != "-2" && c.peek("id") != "-1" {
             collectObjectParents(c, parent: owner, keys: &keys, values: &values)
         }
-        for x in extraObjects { keys.append(x); values.append(owner) }
         var oids = [owner]
         oids.append(contentsOf: keys)
         oids.append(contentsOf: conns)

@@ -86,6 +86,8 @@ final class AppKitStoryboardBuilder {
         for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }
         for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
         a.segueHandler = { [unowned a] segue, _ in
+            // A relationship is the containment itself (a window's content view controller).
+            if segue.peek("kind") == "relationship" { segue.visited = true; return }
             // Segue templates of AppKit storyboards have no compiled sample yet: kept out of the nib.
             a.ctx.warning(at: segue, "AppKit segue templates (kind '\(segue.peek("kind") ?? "")') are not archived yet; ignored")
             a.ctx.ignore(segue)
@@ -116,7 +118,8 @@ final class AppKitStoryboardBuilder {
                                            ("NSLabel", .object(a.str(label))), ("NSChildControllerCreationSelectorName", .null)])
     }
 
-    private func finish(_ a: AppKitCompiler, _ ctx: CompileContext, topLevel: [XIBNode], owner: Int, extra: [Int], leading: [Int]) -> [UInt8] {
+    private func finish(_ a: AppKitCompiler, _ ctx: CompileContext, topLevel: [XIBNode], owner: Int, extra: [(object: Int, parent: Int)],
+                        leading: [Int]) -> [UInt8] {
         a.finishObjectData(topLevel: topLevel, owner: owner, rootObject: 0, extraObjects: extra, leadingConnectors: leading)
         a.canonicalizeNumbers()
         context.absorb(ctx)
@@ -132,12 +135,13 @@ final class AppKitStoryboardBuilder {
         let menuIndex = a.encodeMenu(menu, parentItem: nil)
         a.finish(appIndex, "NSCustomObject", { var e = Entries(); e.obj("IBMainMenu", menuIndex); e.obj("NSClassName", a.str("NSApplication")); return e }())
         a.collectConnections(app, source: appIndex)
-        return finish(a, ctx, topLevel: [app], owner: owner, extra: [application(a)], leading: [])
+        // The menu's parent is File's Owner, not the application object (the 6 samples with a menu).
+        return finish(a, ctx, topLevel: [menu], owner: owner, extra: [(appIndex, owner), (application(a), owner)], leading: [])
     }
 
     /// A controller object: the swapper (or plain class) with its storyboard keys.
     private func encodeController(_ controller: StoryboardController, in a: AppKitCompiler, placeholder: Int,
-                                  leading: inout [Int], extra: inout [Int]) -> Int {
+                                  leading: inout [Int], extra: inout [(object: Int, parent: Int)]) -> Int {
         let node = controller.node
         let index = a.define(node, controller.frameworkClass)
         var e = Entries()
@@ -145,14 +149,27 @@ final class AppKitStoryboardBuilder {
         if node.name == "windowController" {
             if let window = node.children.first(where: { ($0.name == "window" || $0.name == "panel") && $0.peek("key") == "window" }) {
                 let template = a.encodeWindow(window)
+                // A storyboard window has no content view element; ibtool archives an empty view of the
+                // content size, replaced by the content view controller's view at load time.
+                if window.children.first(where: { $0.peek("key") == "contentView" }) == nil,
+                   let rect = window.children.first(where: { $0.name == "rect" && $0.peek("key") == "contentRect" }) {
+                    let size = "{\(shortNumber(rect.double("width") ?? 0)), \(shortNumber(rect.double("height") ?? 0))}"
+                    let view = object(a, "NSView", [("NSNextResponder", .null), ("NSNibTouchBar", .null), ("NSvFlags", .int(256)),
+                                                    ("NSFrameSize", .object(a.str(size))), ("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
+                                                    ("IBNSSafeAreaLayoutGuide", .null), ("IBNSLayoutMarginsGuide", .null), ("IBNSClipsToBounds", .int(0))])
+                    if let at = a.b.graph.objects[template].entries.firstIndex(where: { $0.key == "NSWindowView" }) {
+                        a.b.graph.objects[template].entries[at].value = .object(view)
+                    }
+                    extra.append((view, template))
+                }
                 e.obj("IBWindowTemplate", template)
                 leading.append(outlet(a, "delegate", template, index))
                 leading.append(outlet(a, "window", index, template))
                 if let child = controller.relationshipChildren.first {
                     let childPlaceholder = storyboardPlaceholder(a)
-                    extra.insert(childPlaceholder, at: 0)
+                    extra.insert((childPlaceholder, -1), at: 0)
                     let ci = encodeController(child, in: a, placeholder: childPlaceholder, leading: &leading, extra: &extra)
-                    extra.append(ci)
+                    extra.append((ci, template))
                     contentController = ci
                     e.obj("IBWindowTemplateContentViewController", ci)
                     var values = Entries()
@@ -164,16 +181,23 @@ final class AppKitStoryboardBuilder {
             }
         } else {
             if let nib = controller.viewNibName { e.obj("NSNibName", a.str(nib)) }
-            if controller.rootView != nil { e.obj("NSExternalObjectsTableForViewLoading", a.b.dictionary("NSMutableDictionary", [])) }
+            if controller.rootView != nil {
+                let pairs = Self.viewNeedsController(controller) ? [(a.str("UpstreamPlaceholder-1"), index)] : []
+                e.obj("NSExternalObjectsTableForViewLoading", a.b.dictionary("NSMutableDictionary", pairs))
+            }
             if let title = node["title"] { e.obj("NSTitle", a.str(title)) }
         }
         _ = contentController
-        if let sid = controller.storyboardIdentifier { e.obj("NSStoryboardIdentifier", a.str(sid)) }
+        // One sample (sb_swift_wc): a window controller's identifier is `explicitStoryboardIdentifier`.
+        if let sid = controller.storyboardIdentifier {
+            e.obj(node.name == "windowController" ? "explicitStoryboardIdentifier" : "NSStoryboardIdentifier", a.str(sid))
+        }
         e.int("showSeguePresentationStyle", 0)
         e.obj("uniqueIdentifierForStoryboardCompilation", a.str(Self.uuid(context.fileName, controller.identifier)))
         if let cls = a.className(node) {
             e.obj("NSClassName", a.str(cls))
-            e.obj("NSOriginalClassName", a.str(controller.frameworkClass))
+            // One sample (sb_swift_wc): a custom window controller swaps from `IBNSWindowController`.
+            e.obj("NSOriginalClassName", a.str(node.name == "windowController" ? "IBNSWindowController" : controller.frameworkClass))
             node.markUsed("customModule", "customModuleProvider")
             a.finish(index, "NSClassSwapper", e)
         } else {
@@ -182,7 +206,15 @@ final class AppKitStoryboardBuilder {
         node.markUsed("sceneMemberID", "storyboardIdentifier", "showSeguePresentationStyle")
         controller.rootView?.visited = true
         leading.append(outlet(a, "storyboard", index, placeholder))
+        // Connections into the root view belong to the view nib.
+        let before = a.connectors.count
         a.collectConnections(node, source: index)
+        if let view = controller.rootView {
+            let viewIDs = UIKitViewNib.ids(in: view)
+            a.connectors[before...].removeAll { p in
+                (p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false
+            }
+        }
         return index
     }
 
@@ -192,7 +224,7 @@ final class AppKitStoryboardBuilder {
         let owner = fileOwner(a)
         let placeholder = storyboardPlaceholder(a)
         var leading: [Int] = []
-        var extra: [Int] = []
+        var extra: [(object: Int, parent: Int)] = []
         let index: Int
         if controller.isReference {
             index = a.define(controller.node, "NSStoryboardControllerPlaceholder")
@@ -207,28 +239,50 @@ final class AppKitStoryboardBuilder {
             _ = a.encodeTopLevel(x)
             topLevel.append(x)
         }
-        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: extra + [application(a), placeholder], leading: leading)
+        // Placeholders and objects without a parent of their own belong to File's Owner.
+        let objects = extra.map { ($0.object, $0.parent < 0 ? owner : $0.parent) } + [(application(a), owner), (placeholder, owner)]
+        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: objects, leading: leading)
     }
 
-    /// The view nib: File's Owner is the controller at load time; the root view is its `view`.
+    /// Whether the view nib refers to its controller (then through `UpstreamPlaceholder-1`, as on iOS):
+    /// the controller has connections into the view, or a view object connects to the controller.
+    static func viewNeedsController(_ controller: StoryboardController) -> Bool {
+        guard let view = controller.rootView else { return false }
+        let viewIDs = UIKitViewNib.ids(in: view)
+        for conn in controller.node.children where conn.name == "connections" {
+            for k in conn.children where k.name != "segue" {
+                if let d = k.peek("destination") ?? k.peek("target"), viewIDs.contains(d) { return true }
+            }
+        }
+        var found = false
+        func walk(_ n: XIBNode) {
+            if found { return }
+            if n.name == "outlet" || n.name == "action" || n.name == "binding" || n.name == "outletCollection",
+               (n.peek("destination") ?? n.peek("target")) == controller.id { found = true; return }
+            for c in n.children { walk(c) }
+        }
+        walk(view)
+        return found
+    }
+
+    /// The view nib: File's Owner's `view` outlet names the root view; the controller's own connections
+    /// into the view start at `UpstreamPlaceholder-1`.
     private func viewNib(_ controller: StoryboardController, rootView: XIBNode) -> [UInt8] {
         let (a, ctx) = compiler()
         let owner = fileOwner(a)
-        ctx.bind(id: controller.id, to: owner)
+        var extra: [(object: Int, parent: Int)] = []
+        let upstream = Self.viewNeedsController(controller) ? object(a, "NSNibExternalObjectPlaceholder", [
+            ("NSExternalObjectPlaceholderIdentifier", .object(a.str("UpstreamPlaceholder-1")))]) : owner
+        ctx.bind(id: controller.id, to: upstream)
+        if upstream != owner { extra.append((upstream, owner)) }
         let root = a.encodeTopLevel(rootView) ?? owner
-        // The controller's outlets and actions into its view are File's Owner's here.
         let viewIDs = UIKitViewNib.ids(in: rootView)
         let before = a.connectors.count
-        a.collectConnections(controller.node, source: owner)
-        a.connectors.removeSubrange(before...)  // re-added below, filtered to the view
-        for conn in controller.node.children where conn.name == "connections" {
-            for k in conn.children where k.name == "outlet" || k.name == "action" || k.name == "binding" {
-                guard let d = k.peek("destination") ?? k.peek("target"), viewIDs.contains(d) else { continue }
-                let group = k.name == "outlet" ? 0 : k.name == "action" ? 1 : 2
-                a.connectors.append(PendingConnector(group: group, sourceID: controller.id, label: k.peek("property") ?? k.peek("selector") ?? k.peek("name") ?? "", node: k, source: owner))
-            }
+        a.collectConnections(controller.node, source: upstream)
+        a.connectors[before...].removeAll { p in
+            !((p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false)
         }
         let view = outlet(a, "view", owner, root)
-        return finish(a, ctx, topLevel: [rootView], owner: owner, extra: [application(a)], leading: [view])
+        return finish(a, ctx, topLevel: [rootView], owner: owner, extra: extra + [(application(a), owner)], leading: [view])
     }
 }

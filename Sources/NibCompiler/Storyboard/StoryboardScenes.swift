@@ -62,6 +62,8 @@ struct StoryboardScenes {
     var byID: [String: StoryboardController] = [:]
     /// The initial controller (`initialViewController` / `initialViewController` on the document).
     var initial: StoryboardController?
+    /// The document's platform.
+    var platform: XIBPlatform = .iOS
     /// Non-controller scene roots (the macOS application scene), in document order.
     var applicationScenes: [(scene: XIBNode, application: XIBNode)] = []
 
@@ -85,6 +87,7 @@ struct StoryboardScenes {
 
     /// Reads the scenes of `document` (the `<document>` node); problems go to `context`.
     init(document: XIBNode, platform: XIBPlatform, context: CompileContext) {
+        self.platform = platform
         let classes = platform == .iOS ? Self.uiKitClasses : Self.appKitClasses
         guard let scenesNode = document.children.first(where: { $0.name == "scenes" }) else { return }
         scenesNode.visited = true
@@ -176,7 +179,12 @@ struct StoryboardScenes {
     /// Whether `controller` gets a scene nib of its own (§1.1): all but relationship-only children
     /// without identifier that are not the initial controller.
     func hasOwnNib(_ controller: StoryboardController) -> Bool {
-        if controller.storyboardIdentifier != nil || controller === initial { return true }
+        // A reference is resolved by its identifier, so it always has a scene nib (as all 19 compiled
+        // references do; none of them is a relationship child, U).
+        if controller.storyboardIdentifier != nil || controller === initial || controller.isReference { return true }
+        // AppKit embeds only a window's content view controller (the one compiled case); children of
+        // other containers (split, tab views) get a scene nib of their own so they are archived (U).
+        if platform == .macOS, let parent = controller.parent, parent.node.name != "windowController" { return true }
         return !(controller.incomingRelationship > 0 && controller.incomingOther == 0)
     }
 }

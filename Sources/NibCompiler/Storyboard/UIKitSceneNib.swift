@@ -16,6 +16,8 @@ final class UIKitSceneNib {
     private var storyboardOutlets: [Int] = []
     /// Extra objects of embedded children: at the end of the top-level list (§2.8).
     private var extrasAfter: [Int] = []
+    /// The storyboard placeholder of each embedded controller's scene, by XML id.
+    private var childPlaceholders: [String: Int] = [:]
 
     init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String]) {
         self.controller = controller
@@ -33,9 +35,18 @@ final class UIKitSceneNib {
 
         var top: [Int] = []
         // Embedded children's storyboard placeholders come first (§2.2).
-        let children = controller.relationshipChildren.filter { !$0.isReference }
-        let childPlaceholders = children.map { _ in c.storyboardProxy("UIStoryboardPlaceholder") }
-        top += childPlaceholders
+        // Every controller embedded through relationships (children, their children…) brings its scene's
+        // storyboard placeholder (§2.2, §2.8).
+        var embedded: [StoryboardController] = []
+        func collect(_ c: StoryboardController) {
+            for child in c.relationshipChildren where !child.isReference && !embedded.contains(where: { $0 === child }) && child !== controller {
+                embedded.append(child)
+                collect(child)
+            }
+        }
+        collect(controller)
+        for child in embedded { childPlaceholders[child.id] = c.storyboardProxy("UIStoryboardPlaceholder") }
+        top += embedded.compactMap { childPlaceholders[$0.id] }
         let owner = c.storyboardProxy("IBFilesOwner")
         let objects = controller.scene.children.first { $0.name == "objects" }
         let firstResponderNode = objects?.children.first { $0.name == "placeholder" && $0.peek("placeholderIdentifier") == "IBFirstResponder" }
@@ -57,7 +68,7 @@ final class UIKitSceneNib {
         } else {
             var extrasBefore: [Int] = []
             let index = encodeController(controller, in: c, parentIndex: nil, placeholder: placeholder,
-                                         children: Array(zip(children, childPlaceholders)), extras: &extrasBefore)
+                                         extras: &extrasBefore)
             top += extrasBefore
             top.append(index)
             top += extrasAfter
@@ -71,7 +82,7 @@ final class UIKitSceneNib {
 
     /// Encodes `controller` (and, through `embed`, its relationship children) into `c`; returns its index.
     private func encodeController(_ controller: StoryboardController, in c: UIKitCompiler, parentIndex: Int?, placeholder: Int,
-                                  children: [(StoryboardController, Int)], extras extrasBefore: inout [Int]) -> Int {
+                                  extras extrasBefore: inout [Int]) -> Int {
         let ctx = c.ctx
         let node = controller.node
         let index = ctx.define(node, className: "UIClassSwapper")
@@ -117,9 +128,10 @@ final class UIKitSceneNib {
             e.obj("UIRestorationIdentifier", c.b.string(rid))
         }
         if let parentIndex { e.obj("UIParentViewController", parentIndex) }
-        for (child, childPlaceholder) in children {
+        for child in controller.relationshipChildren {
+            guard let childPlaceholder = childPlaceholders[child.id], !ctx.isDefined(child.id) else { continue }
             var childExtras: [Int] = []
-            _ = encodeController(child, in: c, parentIndex: index, placeholder: childPlaceholder, children: [], extras: &childExtras)
+            _ = encodeController(child, in: c, parentIndex: index, placeholder: childPlaceholder, extras: &childExtras)
             extrasAfter += childExtras
         }
         let childIndices = controller.relationshipChildren.compactMap { ctx.objectIndex(forID: $0.id) }
@@ -133,7 +145,9 @@ final class UIKitSceneNib {
         // Templates: the controller's own segues first, then those inside its hierarchy (§5.2).
         var templates: [Int] = []
         let own = node.children.filter { $0.name == "connections" }.flatMap { $0.children.filter { $0.name == "segue" } }
+        // Segues declared on scene-level extra objects (a gesture recognizer, a detached button) belong to it too.
         let all = own + StoryboardScenes.segues(under: node).filter { !own.contains($0) }
+            + controller.extraObjects.flatMap { StoryboardScenes.segues(under: $0) }
         for segue in all where segue.peek("kind") != "relationship" {
             let destination = segue.peek("destination").flatMap { identifiers[$0] }
             let t = c.encodeSegueTemplate(segue, destination: destination)
