@@ -20,7 +20,7 @@ import PropertyList
     static let pairs: [Pair] = {
         guard let corpus = SharedCorpus.directory else { return [] }
         var out: [Pair] = []
-        for folder in ["nib/duckduckgo"] {
+        for folder in ["nib/duckduckgo", "storyboards/appkit"] {
             for url in (try? SharedCorpus.files(under: folder, suffix: ".storyboard")) ?? [] {
                 let name = SharedCorpus.relative(url)
                 if FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name + "c").path) { out.append(Pair(storyboard: name)) }
