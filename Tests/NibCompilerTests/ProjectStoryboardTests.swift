@@ -63,4 +63,21 @@ import PropertyList
         #expect(Set(files.keys) == ["Info.plist", "UIViewController-lvc-00-001.nib", "lvc-00-001-view-lvw-00-001.nib"])
         #expect(try strings(files["lvc-00-001-view-lvw-00-001.nib"]).isSuperset(of: ["UILabel", "Sample App", "NSLayoutConstraint"]))
     }
+
+    @Test func macOSMain() throws {
+        let (files, warnings) = try compile("macos/Main.storyboard", module: "SampleApp")
+        #expect(warnings.isEmpty, "\(warnings)")
+        // The content view controller is embedded in the window controller's nib: no scene nib of its own.
+        #expect(Set(files.keys) == ["Info.plist", "MainMenu.nib", "NSWindowController-wnc-00-001.nib", "vcr-00-001-view-vvw-00-001.nib"])
+        let info = try plist(files["Info.plist"])
+        #expect(info["NSStoryboardMainMenu"] == .string("MainMenu"))
+        #expect(info["NSStoryboardDesignatedEntryPointIdentifier"] == .string("NSWindowController-wnc-00-001"))
+        #expect(info["NSViewControllerIdentifiersToUUIDs"]?["NSWindowController-wnc-00-001"] != nil)
+        #expect(try strings(files["MainMenu.nib"]).isSuperset(of: ["NSMenu", "NSApplication", "_TtC9SampleApp11AppDelegate", "terminate:", "delegate"]))
+        #expect(try strings(files["NSWindowController-wnc-00-001.nib"]).isSuperset(of: [
+            "NSWindowController", "NSWindowTemplate", "_TtC9SampleApp14ViewController", "vcr-00-001-view-vvw-00-001",
+            "sceneController", "storyboard", "window", "contentViewController"]))
+        // The controller's outlet and the button's action reach it through UpstreamPlaceholder-1.
+        #expect(try strings(files["vcr-00-001-view-vvw-00-001.nib"]).isSuperset(of: ["UpstreamPlaceholder-1", "helloButton", "sayHello:", "view", "NSButton"]))
+    }
 }

@@ -25,7 +25,9 @@ final class AppKitStoryboardBuilder {
 
     func build() -> [(name: String, bytes: [UInt8])] {
         var out: [(name: String, bytes: [UInt8])] = []
-        if let (app, menu) = mainMenu { out.append(("MainMenu", mainMenuNib(app, menu))) }
+        if let (app, menu) = mainMenu, let scene = scenes.applicationScenes.first(where: { $0.application == app })?.scene {
+            out.append(("MainMenu", mainMenuNib(app, menu, scene: scene)))
+        }
         for (scene, app) in scenes.applicationScenes where mainMenu?.application != app {
             context.ignore(app)
             context.warning(at: scene, "application scene without a main menu; nothing archived")
@@ -127,7 +129,7 @@ final class AppKitStoryboardBuilder {
     }
 
     /// `MainMenu.nib`: the application object holding the main menu (`IBMainMenu`).
-    private func mainMenuNib(_ app: XIBNode, _ menu: XIBNode) -> [UInt8] {
+    private func mainMenuNib(_ app: XIBNode, _ menu: XIBNode, scene: XIBNode) -> [UInt8] {
         let (a, ctx) = compiler()
         let owner = fileOwner(a)
         let appIndex = a.define(app, "NSCustomObject")
@@ -135,8 +137,15 @@ final class AppKitStoryboardBuilder {
         let menuIndex = a.encodeMenu(menu, parentItem: nil)
         a.finish(appIndex, "NSCustomObject", { var e = Entries(); e.obj("IBMainMenu", menuIndex); e.obj("NSClassName", a.str("NSApplication")); return e }())
         a.collectConnections(app, source: appIndex)
+        // The scene's other objects (the app delegate, controllers) are top-level objects of this nib.
+        var topLevel = [menu]
+        for x in scene.children.first(where: { $0.name == "objects" }).map({ Array($0.children) }) ?? []
+        where x != app && x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" {
+            _ = a.encodeTopLevel(x)
+            topLevel.append(x)
+        }
         // The menu's parent is File's Owner, not the application object (the 6 samples with a menu).
-        return finish(a, ctx, topLevel: [menu], owner: owner, extra: [(appIndex, owner), (application(a), owner)], leading: [])
+        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: [(appIndex, owner), (application(a), owner)], leading: [])
     }
 
     /// A controller object: the swapper (or plain class) with its storyboard keys.
