@@ -21,6 +21,8 @@ final class StoryboardController {
     /// Incoming segues, by kind.
     var incomingRelationship = 0
     var incomingOther = 0
+    /// Incoming embed segues (a container view sizes the controller's view).
+    var incomingEmbed = 0
     /// Children reached through relationship segues, in segue order.
     var relationshipChildren: [StoryboardController] = []
     /// The container that embeds this controller through a relationship segue.
@@ -160,6 +162,7 @@ struct StoryboardScenes {
                 }
             } else {
                 target.incomingOther += 1
+                if segue.peek("kind") == "embed" { target.incomingEmbed += 1 }
             }
         }
     }

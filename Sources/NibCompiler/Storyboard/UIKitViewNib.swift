@@ -34,7 +34,8 @@ struct UIKitViewNib {
                 idOfProxy[p] = id
                 sceneSide.append(n)
             }
-            for child in n.children where child.name != "connections" { collectSceneSide(child) }
+            // The controller's layout guides are view-nib objects (bound below), not Upstream proxies.
+            for child in n.children where child.name != "connections" && child.name != "layoutGuides" { collectSceneSide(child) }
             for conn in n.children where conn.name == "connections" {
                 for s in conn.children where s.name == "segue" {
                     if let id = s.peek("id"), s.peek("kind") != "relationship" {
@@ -61,10 +62,14 @@ struct UIKitViewNib {
         let owner = c.storyboardProxy("IBFilesOwner")
         let firstResponderNode = objects?.children.first { $0.name == "placeholder" && $0.peek("placeholderIdentifier") == "IBFirstResponder" }
         let firstResponder = firstResponderNode.map { c.encodePlaceholder($0) } ?? c.storyboardProxy("IBFirstResponder")
+        let guides = c.bindLayoutGuides(of: controller.node)
         guard let root = c.encodeTopLevel(rootView) else {
             ctx.error(at: rootView, "root view <\(rootView.name)> cannot be archived")
             return []
         }
+        c.attachLayoutGuides(guides, to: root)
+        c.applyDeviceFrame(root: root, rootView: rootView, controller: controller.node, document: parent.document,
+                           embedded: controller.incomingEmbed > 0)
         // Connections declared by scene objects (the controller's outlets into its view, bar items' actions).
         for n in sceneSide {
             guard let id = n.peek("id"), let p = proxyOf[id] else { continue }
