@@ -137,7 +137,12 @@ extension UIKitCompiler {
             e.null("UIContentConfigurationView")
             if let contentIndex { e.obj("UIContentView", contentIndex) }
             for (attr, key) in [("textLabel", "UITextLabel"), ("detailTextLabel", "UIDetailTextLabel"), ("imageView", "UIImageView")] {
-                if let id = node[attr] { e.obj(key, ctx.reference(id, from: node)) } else { e.null(key) }
+                if let id = node[attr] {
+                    let label = ctx.reference(id, from: node)
+                    // A styled cell's own labels are UITableViewLabel (UIKIT-MAPPING §6.1, 46 objects).
+                    if attr != "imageView", b.graph.objects[label].className == "UILabel" { b.graph.objects[label].className = "UITableViewLabel" }
+                    e.obj(key, label)
+                } else { e.null(key) }
             }
             node.markUsed("rowHeight", "focusStyle", "editingAccessoryType", "shouldIndentWhileEditing", "showsReorderControl")
         }
