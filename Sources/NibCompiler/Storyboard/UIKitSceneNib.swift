@@ -241,6 +241,20 @@ final class UIKitSceneNib {
         put("UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
         put("UIAutoresizingMask", .int(navigation ? 2 : 10), after: "UIAutoresizeSubviews")
         if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
+        // `<textAttributes key="titleTextAttributes">`: NSColor / NSFont entries (UIKIT-MAPPING §6.14).
+        if let attributes = bar.children.first(where: { $0.name == "textAttributes" && $0.peek("key") == "titleTextAttributes" }) {
+            attributes.visited = true
+            attributes.markUsed("key")
+            var pairs: [(Int, Int)] = []
+            for a in attributes.children {
+                switch a.name {
+                case "color": a.visited = true; pairs.append((c.b.string("NSColor"), c.color(a)))
+                case "fontDescription": a.visited = true; pairs.append((c.b.string("NSFont"), c.font(a)))
+                default: break
+                }
+            }
+            entries.append(NibEntry(key: "UITitleTextAttributes", value: .object(c.b.dictionary("NSDictionary", pairs))))
+        }
         c.b.graph.objects[i].entries = entries
     }
 
