@@ -54,7 +54,7 @@ extension AppKitCompiler {
         if node.peek("releasedWhenClosed") == "NO" { wt |= 1 << 30 }
         if node.peek("hidesOnDeactivate") == "YES" { wt |= 1 << 31 }
         e.int("NSWTFlags", Int(Int32(truncatingIfNeeded: wt)))
-        e.obj("NSWindowTitle", str(titleText(node) ?? ""))
+        e.obj("NSWindowTitle", localizedTitle(node))
         e.obj("NSWindowSubtitle", str(node.peek("subtitle") ?? ""))
         e.obj("NSWindowClass", str(node.peek("customClass") ?? (node.name == "panel" ? "NSPanel" : "NSWindow")))
         let toolbarNode = node.children.first { $0.name == "toolbar" }

@@ -171,10 +171,7 @@ final class UIKitSceneNib {
             if let size = node.children.first(where: { $0.name == "value" && $0.peek("key") == "contentSizeForViewInPopover" }) {
                 size.visited = true
                 size.markAllAttributesUsed()
-                if let text = size.text.split(separator: "{").last?.split(separator: "}").first {
-                    let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                    if parts.count == 2 { e.add("UIPreferredContentSize", packedDoubles(parts)) }
-                }
+                if let w = size.double("width"), let h = size.double("height") { e.add("UIPreferredContentSize", packedDoubles([w, h])) }
             }
             if let bar = node.children.first(where: { $0.name == "navigationBar" && $0.peek("key") == "navigationBar" }) {
                 let i = c.encodeBar(bar, className: "UINavigationBar")
@@ -185,12 +182,12 @@ final class UIKitSceneNib {
                 if let rootID = controller.relationshipChildren.first?.node.children.first(where: { $0.name == "navigationItem" })?.peek("id"),
                    let item = ctx.objectIndex(forID: rootID) {
                     c.b.append(i, "UIItems", .object(c.b.mutableArray([item])))
-                    c.b.append(i, "UIDelegate", .conditionalObject(index))
                     var entries = c.b.graph.objects[item].entries
                     let at = entries.firstIndex { $0.key == "UIClassName" } ?? entries.count
                     entries.insert(NibEntry(key: "UINavigationBar", value: .conditionalObject(i)), at: at)
                     c.b.graph.objects[item].entries = entries
                 }
+                c.b.append(i, "UIDelegate", .conditionalObject(index))
             }
             if let bar = node.children.first(where: { $0.name == "toolbar" && $0.peek("key") == "toolbar" }) {
                 let i = c.encodeBar(bar, className: "UIToolbar")
@@ -230,7 +227,8 @@ final class UIKitSceneNib {
     static func placeContainerBar(_ i: Int, _ bar: XIBNode, in c: UIKitCompiler, navigation: Bool) {
         let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
         let y = frame?.peek("y").flatMap(Double.init) ?? 0
-        let w = frame?.peek("width").flatMap(Double.init) ?? 0
+        // A toolbar without a frame is 1000 points wide (one sample, PrivacyProtection).
+        let w = frame?.peek("width").flatMap(Double.init) ?? 1000
         var entries = c.b.graph.objects[i].entries
         func put(_ key: String, _ value: NibGraphValue, after previous: String) {
             if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value; return }
