@@ -196,19 +196,14 @@ struct CompileCommand: ParsableCommand {
     static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, keyed: Bool = false, warningsAsErrors: Bool,
                            verbose: Bool) -> JobResult {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: job.input))
-        } catch {
-            return JobResult(messages: [.error(file: job.input, "\(job.input): error: cannot read: \((error as NSError).localizedDescription)")],
-                             failed: true)
+        switch readInput(job) {
+        case .success(let d): data = d
+        case .failure(let failed): return failed.result
         }
         do {
             let result = try compiler.compile(xib: [UInt8](data), fileName: job.input)
             var messages = result.diagnostics.map(BatchMessage.diagnostic)
-            if warningsAsErrors && !result.diagnostics.isEmpty {
-                messages.append(.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written"))
-                return JobResult(messages: messages, failed: true)
-            }
+            if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             var output = result.bytes
             // The keyed form is the same graph re-archived (KeyedArchiveWriter undoes the keyed-archive mapping).
             if keyed {
@@ -233,6 +228,25 @@ struct CompileCommand: ParsableCommand {
 }
 
 extension CompileCommand {
+    /// A job that could not start, as its result.
+    struct Unreadable: Error { var result: JobResult }
+
+    /// The input's bytes, or the job's failure naming the file.
+    static func readInput(_ job: Job) -> Result<Data, Unreadable> {
+        do {
+            return .success(try Data(contentsOf: URL(fileURLWithPath: job.input)))
+        } catch {
+            return .failure(Unreadable(result: JobResult(messages: [.error(file: job.input, "\(job.input): error: cannot read: \((error as NSError).localizedDescription)")],
+                                                         failed: true)))
+        }
+    }
+
+    /// With --warnings-as-errors and warnings: the failed result (nothing is written).
+    static func refuseWarnings(_ job: Job, _ messages: [BatchMessage], warningsAsErrors: Bool) -> JobResult? {
+        guard warningsAsErrors, !messages.isEmpty else { return nil }
+        return JobResult(messages: messages + [.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written")], failed: true)
+    }
+
     /// Compiles one storyboard into a `.storyboardc` directory, written atomically.
     static func compileStoryboard(_ job: Job, compiler: StoryboardCompiler, compress: Bool, keyed: Bool, warningsAsErrors: Bool,
                                   verbose: Bool) -> JobResult {
@@ -241,19 +255,14 @@ extension CompileCommand {
                              failed: true)
         }
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: job.input))
-        } catch {
-            return JobResult(messages: [.error(file: job.input, "\(job.input): error: cannot read: \((error as NSError).localizedDescription)")],
-                             failed: true)
+        switch readInput(job) {
+        case .success(let d): data = d
+        case .failure(let failed): return failed.result
         }
         do {
             let result = try compiler.compile(storyboard: [UInt8](data), fileName: job.input)
             var messages = result.diagnostics.map(BatchMessage.diagnostic)
-            if warningsAsErrors && !result.diagnostics.isEmpty {
-                messages.append(.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written"))
-                return JobResult(messages: messages, failed: true)
-            }
+            if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             do {
                 try AtomicDirectory.write(result.files.map { ($0.path, $0.bytes) }, to: job.output)
             } catch {
