@@ -14,8 +14,10 @@ enum CFHashOrder {
         (19447, 12019), (31231, 19302), (50683, 31324), (81919, 50629), (132607, 81956),
     ]
 
-    /// `keys` (in insertion order) in the order a CF hash table lists them.
-    static func order(_ keys: [String]) -> [String] {
+    /// `keys` (in insertion order) in the order a CF hash table lists them. `growAfterInsert`: the table
+    /// grows once an insertion has pushed the count above its capacity (the NIBArchive keys table),
+    /// instead of before the insertion that would (dictionaries, §6.1).
+    static func order(_ keys: [String], growAfterInsert: Bool = false) -> [String] {
         var table = [Int?](repeating: nil, count: 3)
         var level = 0
         var hashes: [UInt64] = []
@@ -27,14 +29,19 @@ enum CFHashOrder {
         }
         for (i, key) in keys.enumerated() {
             hashes.append(hash(key))
-            if i + 1 > sizes[level].capacity, level + 1 < sizes.count {
-                // This insertion would exceed the capacity: grow first, rehashing in bucket order.
+            func grow() {
                 level += 1
                 var grown = [Int?](repeating: nil, count: sizes[level].buckets)
                 for case let k? in table { place(k, into: &grown) }
                 table = grown
             }
+            let full = i >= table.count
+            if (!growAfterInsert || full), i + 1 > sizes[level].capacity, level + 1 < sizes.count {
+                // This insertion would exceed the capacity: grow first, rehashing in bucket order.
+                grow()
+            }
             place(i, into: &table)
+            if growAfterInsert, i + 1 > sizes[level].capacity, level + 1 < sizes.count { grow() }
         }
         return table.compactMap { $0.map { keys[$0] } }
     }
