@@ -32,6 +32,11 @@ extension AppKitCompiler {
         } else if pos == nil {
             wr.x = -content.w / 2
             wr.y = -content.h / 2
+        } else if let pos, let s = screen {
+            // An axis with neither strut floats: centred on the screen like a window without a mask
+            // (storyboards sb_basic_wc, sb_localized: top and bottom struts only, x centred, y kept).
+            if pos.peek("leftStrut") != "YES", pos.peek("rightStrut") != "YES" { wr.x = s.x + (s.w - content.w) / 2 }
+            if pos.peek("topStrut") != "YES", pos.peek("bottomStrut") != "YES" { wr.y = s.y + (s.h - content.h) / 2 }
         }
         e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
         var wt = 1 << 29
