@@ -239,6 +239,8 @@ final class UIKitSceneNib {
         put("UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
         put("UIAutoresizingMask", .int(navigation ? 2 : 10), after: "UIAutoresizeSubviews")
         if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
+        // A container's toolbar without items still archives an empty item list (one sample, PrivacyProtection).
+        if !navigation, !entries.contains(where: { $0.key == "UIItems" }) { entries.append(NibEntry(key: "UIItems", value: .object(c.b.array([])))) }
         // `<textAttributes key="titleTextAttributes">`: NSColor / NSFont entries (UIKIT-MAPPING §6.14).
         if let attributes = bar.children.first(where: { $0.name == "textAttributes" && $0.peek("key") == "titleTextAttributes" }) {
             attributes.visited = true
