@@ -31,7 +31,9 @@ import PropertyList
 
     /// The compile options of a pair: the flags of the `X.args` file beside it (DuckDuckGo's app targets iOS 13.0).
     static func options(for pair: Pair, corpus: URL) -> CompileOptions {
-        var options = CompileOptions(moduleName: pair.isAppKit ? nil : "DuckDuckGo")
+        // App extensions are their own targets: ibtool's --module is the extension's name.
+        let appex = pair.storyboard.split(separator: "/").first { $0.hasSuffix(".appex") }.map { String($0.dropLast(".appex".count)) }
+        var options = CompileOptions(moduleName: pair.isAppKit ? nil : appex ?? "DuckDuckGo")
         let args = corpus.appendingPathComponent(String(pair.storyboard.dropLast(".storyboard".count)) + ".args")
         if let text = try? String(contentsOf: args, encoding: .utf8) {
             let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
