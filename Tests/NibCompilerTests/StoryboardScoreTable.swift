@@ -4,6 +4,9 @@
 /// Known gaps behind the lowest: the controller's `<viewControllerLayoutGuide>`s (`_UILayoutGuide`
 /// subviews and their constraints) are not archived yet; root views keep their XML frame where Apple
 /// uses the device's full screen (UIKIT-MAPPING §5.3); prototype-cell connections that leave the cell.
+/// Lowered: Settings `UINavigationController-w88-u3-TgK` 0.9901 -> 0.9803 when equal-label connections of
+/// view nibs took reverse document order (STORYBOARD.md §5.3; PrivacyProtection `Error`, `InitialScreen` rose
+/// to 1.0): its embedded root's external table now numbers two Upstream proxies the other way.
 enum StoryboardScoreTable {
     static let floors: [String: Double] = [
         "nib/duckduckgo/Base.lproj/Authentication.storyboard:UIViewController-Yw3-5U-0LG.nib": 1.0000,
@@ -74,9 +77,9 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7Z1-eg-OWQ-view-NNN-qG-D8F.nib": 0.9736,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7u1-pv-hRO-view-H4Z-Ki-GJb.nib": 0.9913,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9908,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:Error.nib": 0.9600,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:Error.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:FqV-mP-aQi-view-ewv-Sc-Sqc.nib": 0.9924,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:InitialScreen.nib": 0.9756,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:InitialScreen.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UINavigationController-5UB-cE-Uy8.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UITableViewController-inG-Uk-VH6.nib": 0.9737,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-3wX-Uf-JRU.nib": 1.0000,
@@ -105,8 +108,8 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UEu-y1-KbY-view-wBV-2d-nqZ.nib/runtime.nib": 0.9893,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UICollectionViewController-jbD-Oy-Cmw.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UICollectionViewController-jbD-Oy-Cmw.nib/runtime.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:UINavigationController-w88-u3-TgK.nib/objects-14.0+.nib": 0.9901,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:UINavigationController-w88-u3-TgK.nib/runtime.nib": 0.9901,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:UINavigationController-w88-u3-TgK.nib/objects-14.0+.nib": 0.9803,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:UINavigationController-w88-u3-TgK.nib/runtime.nib": 0.9803,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UITableViewController-Jzw-Jd-J97.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UITableViewController-Jzw-Jd-J97.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UITableViewController-Z3c-9H-Usp.nib/objects-14.0+.nib": 0.9762,

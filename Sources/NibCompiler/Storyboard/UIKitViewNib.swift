@@ -86,6 +86,9 @@ struct UIKitViewNib {
             c.connections.outlets.append(.init(label: "view", source: owner, destination: viewID, node: rootView))
         }
         Self.keepViewConnections(&c.connections, viewIDs: viewIDs, proxies: Set(idOfProxy.keys), proxyOf: proxyOf)
+        // Equal labels keep reverse document order (a stable label sort of the reversed list, §5.3: 59 of 62 view nibs).
+        c.connections.outlets.reverse()
+        c.connections.actions.reverse()
 
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [(rootView, root)], leadingConnections: leading)
