@@ -32,7 +32,7 @@ let package = Package(
         // Byte-level XML tokenizer and the XIB document model with source positions.
         .target(name: "XIB"),
         // XIB document -> NIBArchive object graph, one folder per platform.
-        .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive"]),
+        .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
         .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
-        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "NibTestSupport"]),
+        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "KeyedArchive", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),

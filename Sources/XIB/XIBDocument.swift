@@ -56,6 +56,10 @@ public struct XIBDocument: Sendable {
     public static let cocoaTouchType = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
     /// The `type` attribute value for macOS XIBs.
     public static let cocoaType = "com.apple.InterfaceBuilder3.Cocoa.XIB"
+    /// The `type` attribute value for iOS storyboards.
+    public static let cocoaTouchStoryboardType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
+    /// The `type` attribute value for macOS storyboards.
+    public static let cocoaStoryboardType = "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"
 
     /// The underlying XML tree.
     public let tree: XMLTree
@@ -71,7 +75,10 @@ public struct XIBDocument: Sendable {
     public let toolsVersion: String?
     /// Whether `useAutolayout="YES"`.
     public let useAutolayout: Bool
-    /// The `<objects>` element.
+    /// Whether the document is a storyboard (`…Storyboard.XIB` type, a `<scenes>` element).
+    public let isStoryboard: Bool
+    /// The `<objects>` element; for a storyboard, the `<scenes>` element (each `<scene>` holds its own
+    /// `<objects>`).
     public let objects: XMLTree.Element
     /// The `<resources>` element, if any.
     public let resources: XMLTree.Element?
@@ -128,12 +135,14 @@ public struct XIBDocument: Sendable {
             throw fail(.invalidDocument, "the <document> element has no 'type' attribute", at: root)
         }
         switch type {
-        case Self.cocoaTouchType: platform = .iOS
-        case Self.cocoaType: platform = .macOS
+        case Self.cocoaTouchType: platform = .iOS; isStoryboard = false
+        case Self.cocoaType: platform = .macOS; isStoryboard = false
+        case Self.cocoaTouchStoryboardType: platform = .iOS; isStoryboard = true
+        case Self.cocoaStoryboardType: platform = .macOS; isStoryboard = true
         case _ where type.contains("Storyboard"):
-            throw fail(.unsupportedFormat, "storyboards (\(type)) are not supported yet", at: root, attribute: "type")
+            throw fail(.unsupportedDocumentType, "unsupported storyboard type '\(type)': only iOS (\(Self.cocoaTouchStoryboardType)) and macOS (\(Self.cocoaStoryboardType)) storyboards are supported", at: root, attribute: "type")
         default:
-            throw fail(.unsupportedDocumentType, "unsupported document type '\(type)'", at: root, attribute: "type")
+            throw fail(.unsupportedDocumentType, "unsupported document type '\(type)': not a XIB or storyboard nibc can compile (iOS and macOS XIB 3 documents and storyboards only)", at: root, attribute: "type")
         }
         self.type = type
         targetRuntime = root.attribute("targetRuntime")
@@ -156,14 +165,15 @@ public struct XIBDocument: Sendable {
         var dependencies: XMLTree.Element?
         for child in root.children {
             switch child.name {
-            case "objects" where objects == nil: objects = child
+            case "objects" where objects == nil && !isStoryboard: objects = child
+            case "scenes" where objects == nil && isStoryboard: objects = child
             case "resources" where resources == nil: resources = child
             case "dependencies" where dependencies == nil: dependencies = child
             default: break
             }
         }
         guard let objects else {
-            throw fail(.invalidDocument, "the document has no <objects> element", at: root)
+            throw fail(.invalidDocument, isStoryboard ? "the storyboard has no <scenes> element" : "the document has no <objects> element", at: root)
         }
         self.objects = objects
         self.resources = resources

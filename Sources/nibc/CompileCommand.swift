@@ -10,18 +10,19 @@ import XIB
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Compile .xib documents (iOS or macOS) into .nib files.",
+        abstract: "Compile .xib documents and .storyboard files (iOS or macOS) into .nib files and .storyboardc directories.",
         // One line per paragraph: the help printer wraps each at the terminal's width.
         discussion: """
             nibc compile IN.xib -o OUT.nib
             nibc compile A.xib B.xib DIR/ --output-dir OUT/
+            nibc compile Main.storyboard -o Main.storyboardc
 
-            Directories are searched for .xib files, and --output-dir mirrors the tree below each directory argument.
+            Directories are searched for .xib and .storyboard files, and --output-dir mirrors the tree below each directory argument. A storyboard compiles to a .storyboardc directory (Info.plist and one nib per scene and per controller view), built beside its target and renamed into place.
 
             Diagnostics print as file:line:col: warning|error: message (or JSON lines with --diagnostics-format json). Outputs are written atomically: when a file fails, nothing is written for it and an existing output is left as it was. Exit status 1 if any input has an error.
             """)
 
-    @Argument(help: "XIB files, or directories searched recursively for .xib files; @LIST reads paths from LIST, one per line.")
+    @Argument(help: "XIB and storyboard files, or directories searched recursively for .xib and .storyboard files; @LIST reads paths from LIST, one per line.")
     var inputs: [String] = []
 
     @Option(name: .customLong("files-from"), help: "Also compile the paths listed in this file, one per line ('-': standard input).")
@@ -94,8 +95,8 @@ struct CompileCommand: ParsableCommand {
             }
             if isDir.boolValue {
                 let found = (FileManager.default.enumerator(atPath: input)?.compactMap { $0 as? String } ?? [])
-                    .filter { $0.hasSuffix(".xib") }.sorted()
-                if found.isEmpty { throw CommandFailure("\(input): error: directory contains no .xib files") }
+                    .filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
+                if found.isEmpty { throw CommandFailure("\(input): error: directory contains no .xib or .storyboard files") }
                 files += found.map { ((input as NSString).appendingPathComponent($0), $0) }
             } else {
                 files.append((input, (input as NSString).lastPathComponent))
@@ -109,7 +110,7 @@ struct CompileCommand: ParsableCommand {
         }
         guard let outputDir else {
             if files.count == 1 {
-                return [Job(input: files[0].path, output: (files[0].path as NSString).deletingPathExtension + ".nib",
+                return [Job(input: files[0].path, output: (files[0].path as NSString).deletingPathExtension + Self.outputExtension(files[0].path),
                             relativeName: files[0].relative)]
             }
             throw CommandFailure("error: several inputs need --output-dir")
@@ -117,7 +118,7 @@ struct CompileCommand: ParsableCommand {
         var seen = [String: String]()
         var jobs = [Job]()
         for file in files {
-            let out = (outputDir as NSString).appendingPathComponent((file.relative as NSString).deletingPathExtension + ".nib")
+            let out = (outputDir as NSString).appendingPathComponent((file.relative as NSString).deletingPathExtension + Self.outputExtension(file.path))
             if let other = seen[out] {
                 throw CommandFailure("error: \(file.path) and \(other) would both write \(out); pass their common folder instead, --output-dir mirrors the tree below a folder argument")
             }
@@ -126,6 +127,9 @@ struct CompileCommand: ParsableCommand {
         }
         return jobs
     }
+
+    /// `.storyboardc` for a storyboard, `.nib` for anything else.
+    static func outputExtension(_ input: String) -> String { input.hasSuffix(".storyboard") ? ".storyboardc" : ".nib" }
 
     func run() throws {
         let jobs: [Job]
@@ -150,6 +154,7 @@ struct CompileCommand: ParsableCommand {
                                      coderVersion: coderVersion,
                                      xmlLimits: XMLParseOptions(maxDepth: maxDepth, maxInputSize: maxInputSize, maxNodes: maxNodes))
         let compiler = XIBCompiler(options: options)
+        let storyboardCompiler = StoryboardCompiler(options: options)
         // Each job's messages are printed as soon as it and every job before it have finished: in input
         // order, so output is deterministic, and without waiting for the whole batch.
         let format = diagnosticsFormat
@@ -164,8 +169,13 @@ struct CompileCommand: ParsableCommand {
         let compress = self.compress, warningsAsErrors = self.warningsAsErrors, verbose = self.verbose
         let keyed = self.format.map { $0 == .keyed }
         let work: @Sendable (Int) -> Void = { index in
-            results.store(index, Self.compileOne(jobs[index], compiler: compiler, compress: compress, keyed: keyed,
-                                                 warningsAsErrors: warningsAsErrors, verbose: verbose))
+            if jobs[index].input.hasSuffix(".storyboard") {
+                results.store(index, Self.compileStoryboard(jobs[index], compiler: storyboardCompiler, compress: compress, keyed: keyed,
+                                                            warningsAsErrors: warningsAsErrors, verbose: verbose))
+            } else {
+                results.store(index, Self.compileOne(jobs[index], compiler: compiler, compress: compress, keyed: keyed,
+                                                     warningsAsErrors: warningsAsErrors, verbose: verbose))
+            }
         }
         let parallelism = min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)
         if parallelism <= 1 {
@@ -188,19 +198,14 @@ struct CompileCommand: ParsableCommand {
     static func compileOne(_ job: Job, compiler: XIBCompiler, compress: Bool, keyed: Bool? = nil, warningsAsErrors: Bool,
                            verbose: Bool) -> JobResult {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: job.input))
-        } catch {
-            return JobResult(messages: [.error(file: job.input, "\(job.input): error: cannot read: \((error as NSError).localizedDescription)")],
-                             failed: true)
+        switch readInput(job) {
+        case .success(let d): data = d
+        case .failure(let failed): return failed.result
         }
         do {
             let result = try compiler.compile(xib: [UInt8](data), fileName: job.input)
             var messages = result.diagnostics.map(BatchMessage.diagnostic)
-            if warningsAsErrors && !result.diagnostics.isEmpty {
-                messages.append(.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written"))
-                return JobResult(messages: messages, failed: true)
-            }
+            if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             var output = result.bytes
             // The keyed form is the same graph re-archived (KeyedArchiveWriter undoes the keyed-archive mapping).
             if keyed ?? (result.format == .keyedArchive) {
@@ -217,6 +222,59 @@ struct CompileCommand: ParsableCommand {
                 return JobResult(messages: messages, failed: true)
             }
             if verbose { messages.append(.info(file: job.input, "\(job.input) -> \(job.output) (\(bytes.count) bytes)")) }
+            return JobResult(messages: messages, failed: false)
+        } catch {
+            return JobResult(messages: error.diagnostics.map(BatchMessage.diagnostic), failed: true)
+        }
+    }
+}
+
+extension CompileCommand {
+    /// A job that could not start, as its result.
+    struct Unreadable: Error { var result: JobResult }
+
+    /// The input's bytes, or the job's failure naming the file.
+    static func readInput(_ job: Job) -> Result<Data, Unreadable> {
+        do {
+            return .success(try Data(contentsOf: URL(fileURLWithPath: job.input)))
+        } catch {
+            return .failure(Unreadable(result: JobResult(messages: [.error(file: job.input, "\(job.input): error: cannot read: \((error as NSError).localizedDescription)")],
+                                                         failed: true)))
+        }
+    }
+
+    /// With --warnings-as-errors and warnings: the failed result (nothing is written).
+    static func refuseWarnings(_ job: Job, _ messages: [BatchMessage], warningsAsErrors: Bool) -> JobResult? {
+        guard warningsAsErrors, !messages.isEmpty else { return nil }
+        return JobResult(messages: messages + [.error(file: job.input, "\(job.input): error: warnings treated as errors; nothing written")], failed: true)
+    }
+
+    /// Compiles one storyboard into a `.storyboardc` directory, written atomically.
+    static func compileStoryboard(_ job: Job, compiler: StoryboardCompiler, compress: Bool, keyed: Bool?, warningsAsErrors: Bool,
+                                  verbose: Bool) -> JobResult {
+        if compress || keyed == true {
+            return JobResult(messages: [.error(file: job.input, "\(job.input): error: --compress and --format keyed apply to .xib inputs only; storyboards compile to NIBArchive nibs")],
+                             failed: true)
+        }
+        let data: Data
+        switch readInput(job) {
+        case .success(let d): data = d
+        case .failure(let failed): return failed.result
+        }
+        do {
+            let result = try compiler.compile(storyboard: [UInt8](data), fileName: job.input)
+            var messages = result.diagnostics.map(BatchMessage.diagnostic)
+            if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
+            do {
+                try AtomicDirectory.write(result.files.map { ($0.path, $0.bytes) }, to: job.output)
+            } catch {
+                messages.append(.error(file: job.input, error.message))
+                return JobResult(messages: messages, failed: true)
+            }
+            if verbose {
+                let total = result.files.reduce(0) { $0 + $1.bytes.count }
+                messages.append(.info(file: job.input, "\(job.input) -> \(job.output) (\(result.files.count) files, \(total) bytes)"))
+            }
             return JobResult(messages: messages, failed: false)
         } catch {
             return JobResult(messages: error.diagnostics.map(BatchMessage.diagnostic), failed: true)

@@ -96,7 +96,7 @@ import Testing
         ("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\" targetRuntime=\"Windows.Forms\"><objects/></document>", 75,
          "targetRuntime 'Windows.Forms' does not match document type 'com.apple.InterfaceBuilder3.CocoaTouch.XIB'"),
         ("<document type=\"com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB\" version=\"3.0\"><scenes/></document>", 11,
-         "storyboards (com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB) are not supported yet"),
+         "the document is a storyboard (com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB): compile it to a .storyboardc directory with the storyboard compiler"),
         ("<document type=\"com.example.Other\" version=\"3.0\"><objects/></document>", 11, "unsupported document type 'com.example.Other'"),
         ("<plist version=\"1.0\"><dict/></plist>", 1, "not a XIB document: the root element is <plist>, expected <document>"),
         ("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><resources/></document>", 1,

@@ -70,20 +70,17 @@ struct XIBCorpusTests {
         #expect(archives >= 10)
     }
 
-    @Test func storyboardsAreReportedAsUnsupported() throws {
+    @Test func storyboardsParseAsStoryboards() throws {
         guard try corpus() != nil else { return }
         var storyboards = 0
         for folder in ["ios", "macos", "nib", "legacy"] {
             for url in try SharedCorpus.files(under: folder, suffix: ".storyboard") where !url.lastPathComponent.contains("conflict-markers") {
                 let name = SharedCorpus.relative(url)
                 let bytes = try load(url)
-                do {
-                    _ = try XIBDocument(bytes: bytes, file: name)
-                    Issue.record("\(name) parsed as a XIB")
-                } catch {
-                    #expect(error.kind == .unsupportedFormat, "\(error)")
-                    storyboards += 1
-                }
+                let document = try XIBDocument(bytes: bytes, file: name)
+                #expect(document.isStoryboard, "\(name) parsed as a XIB")
+                #expect(document.objects.name == "scenes")
+                storyboards += 1
             }
         }
         #expect(storyboards > 0)

@@ -110,12 +110,14 @@ struct XIBDocumentTests {
         #expect(xibError("<archive/>")?.kind == .unsupportedFormat)
     }
 
-    @Test func storyboardsAreNotSupportedYet() {
-        let touch = xibError(#"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes/></document>"#)
-        #expect(touch?.kind == .unsupportedFormat)
-        #expect(touch?.column == 11)
+    @Test func storyboardsAreRecognised() throws {
+        let touch = try XIBDocument(bytes: Array(#"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes/></document>"#.utf8), file: "t")
+        #expect(touch.isStoryboard && touch.platform == .iOS && touch.objects.name == "scenes")
         let cocoa = xibError(#"<document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0"/>"#)
-        #expect(cocoa?.kind == .unsupportedFormat)
+        #expect(cocoa?.kind == .invalidDocument)
+        #expect(cocoa?.message == "the storyboard has no <scenes> element")
+        let other = xibError(#"<document type="com.apple.InterfaceBuilder3.AppleTV.Storyboard.XIB" version="3.0"><scenes/></document>"#)
+        #expect(other?.kind == .unsupportedDocumentType)
     }
 
     @Test func otherDocumentsAreRejected() {

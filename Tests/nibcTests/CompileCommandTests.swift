@@ -97,9 +97,10 @@ import Testing
         let b = try NibcProcess.run(["compile", inputs, "--output-dir", parallel.path, "--jobs", "4"])
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         #expect(a.stderr == b.stderr)
-        let names = try FileManager.default.contentsOfDirectory(atPath: serial.path).sorted()
+        // Compiled storyboards (directories) are compared file by file in StoryboardCommandTests.
+        let names = try FileManager.default.contentsOfDirectory(atPath: serial.path).filter { $0.hasSuffix(".nib") }.sorted()
         #expect(names.count >= 4)
-        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: parallel.path).sorted()))
+        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: parallel.path).filter { $0.hasSuffix(".nib") }.sorted()))
         for name in names {
             #expect(try Data(contentsOf: serial.appendingPathComponent(name)) == Data(contentsOf: parallel.appendingPathComponent(name)), "\(name)")
         }
@@ -135,9 +136,17 @@ import Testing
         }
         let names = expected.map { ($0 as NSString).lastPathComponent }
         #expect(Set(names).count < names.count, "the corpus has same-named documents in different folders")
-        let written = (FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String } ?? [])
-            .filter { $0.hasSuffix(".nib") }.sorted()
+        let all = FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String } ?? []
+        // Storyboards in the folders compile to X.storyboardc directories beside the nibs.
+        let written = all.filter { $0.hasSuffix(".nib") && !$0.contains(".storyboardc/") }.sorted()
         #expect(written == expected.sorted())
+        for folder in ["ios", "macos"] {
+            let root = corpus.appendingPathComponent(folder).path + "/"
+            for url in try SharedCorpus.files(under: folder, suffix: ".storyboard") {
+                let plist = String(url.deletingPathExtension().path.dropFirst(root.count)) + ".storyboardc/Info.plist"
+                #expect(all.contains(plist), "\(plist)")
+            }
+        }
         for name in written {
             #expect(try NibcProcess.run(["verify", out.appendingPathComponent(name).path]).status == 0, "\(name)")
         }
@@ -205,7 +214,7 @@ import Testing
     /// the child a pseudo-terminal), erased at the end; without a terminal nothing extra is printed.
     @Test func progressLineOnlyOnATerminal() throws {
         let inputs = try SharedCorpus.require().appendingPathComponent("ios").path
-        let count = try SharedCorpus.files(under: "ios", suffix: ".xib").count
+        let count = try SharedCorpus.files(under: "ios", suffix: ".xib").count + SharedCorpus.files(under: "ios", suffix: ".storyboard").count
         #expect(count >= ProgressLineMinimum.value)
         let dir = try Self.scratch("progress")
         let command = "'\(NibcProcess.binary.path)' compile '\(inputs)' --output-dir '\(dir.appendingPathComponent("tty").path)'"

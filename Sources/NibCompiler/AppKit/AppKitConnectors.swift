@@ -26,6 +26,8 @@ extension AppKitCompiler {
                     connectors.append(PendingConnector(group: 1, sourceID: sid, label: k.peek("selector") ?? "", node: k, source: source))
                 case "binding":
                     connectors.append(PendingConnector(group: 2, sourceID: sid, label: k.peek("name") ?? "", node: k, source: source))
+                case "segue" where segueHandler != nil:
+                    segueHandler?(k, source)
                 default:
                     ctx.warning(at: k, "connection <\(k.name)> is not supported yet; ignored")
                     ctx.ignore(k)
@@ -99,7 +101,7 @@ extension AppKitCompiler {
                 out.append(b.graph.add(NibObject(className: "NSNibOutletConnector", entries: e.list)))
             case 1:
                 e.obj("NSSource", p.source)
-                if let t = k["target"], t != "-1" { e.obj("NSDestination", ctx.reference(t, from: k)) }
+                if let t = k["target"], t != "-1", !firstResponderIDs.contains(t) { e.obj("NSDestination", ctx.reference(t, from: k)) }
                 e.obj("NSLabel", str(k["selector"] ?? ""))
                 k.markUsed("id")
                 out.append(b.graph.add(NibObject(className: "NSNibControlConnector", entries: e.list)))

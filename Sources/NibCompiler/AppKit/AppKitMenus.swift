@@ -20,7 +20,7 @@ extension AppKitCompiler {
             }
         }
         var e = swapper
-        e.obj("NSTitle", str(titleText(node) ?? ""))
+        e.obj("NSTitle", localizedTitle(node))
         e.obj("NSMenuItems", b.mutableArray(items))
         if node.peek("autoenablesItems") == "NO" { e.bool("NSNoAutoenable", true) }
         if let s = node.peek("systemMenu"), let n = Self.systemMenuNames[s] { e.obj("NSName", str(n)) }
@@ -44,7 +44,7 @@ extension AppKitCompiler {
         e.bool("NSAllowsKeyEquivalentMirroring", true)
         let actionImage = image(node, "secondaryImage")
         if actionImage != nil { e.bool("NSHasActionImage", true) }
-        e.obj("NSTitle", str(titleText(node) ?? ""))
+        e.obj("NSTitle", localizedTitle(node))
         e.obj("NSKeyEquiv", str(keyEquivalent(node) ?? ""))
         var mask: Int? = separator ? nil : 1 << 20
         if let mm = node.children.first(where: { $0.name == "modifierMask" && $0.peek("key") == "keyEquivalentModifierMask" }) {
@@ -153,5 +153,14 @@ extension AppKitCompiler {
         finish(i, cls, e)
         collectConnections(c, source: i)
         return i
+    }
+}
+
+extension AppKitCompiler {
+    /// A menu's, item's or window's title: `NSLocalizableString` (key `<id>.title`) in Base-localized documents
+    /// when not empty (sb_localized, the one Base.lproj sample with a menu), else a plain string.
+    func localizedTitle(_ node: XIBNode) -> Int {
+        let title = titleText(node) ?? ""
+        return title.isEmpty ? str(title) : ctx.localizable(title, owner: node, property: "title")
     }
 }

@@ -33,6 +33,11 @@ final class AppKitCompiler {
     var colorSpaceCache: [Int: Int] = [:]
     /// Nested-archive mode (prototype cell views): differences in the copy archived inside NSNib.
     var nested = false
+    /// Storyboard nibs: called for each `<segue>` in a `<connections>` element with the index of the
+    /// object that declares it; XIB compilation leaves it nil and warns.
+    var segueHandler: ((XIBNode, Int) -> Void)?
+    /// Storyboard scenes' First Responder objects: an action sent to one has no target (as `-1` in a XIB).
+    var firstResponderIDs: Set<String> = []
 
     init(context: CompileContext) { ctx = context }
 
@@ -46,21 +51,9 @@ final class AppKitCompiler {
     // MARK: Document
 
     func run(_ document: XIBNode) {
-        document.visited = true
-        document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
-                          "customObjectInstantitationMethod", "systemVersion", "useTraitCollections", "colorMatched")
-        direct = document.peek("customObjectInstantitationMethod") == "direct"
-        autolayout = document.peek("useAutolayout") == "YES"
-        toolsVersion = Int(document.peek("toolsVersion") ?? "") ?? 0
-        collectConstraintItems(document)
+        prepare(document)
         var objectsNode: XIBNode?
-        for c in document.children {
-            switch c.name {
-            case "objects": objectsNode = c; c.visited = true
-            case "resources": collectResources(c)
-            default: ctx.ignore(c)
-            }
-        }
+        for c in document.children where c.name == "objects" { objectsNode = c; c.visited = true }
         guard let objectsNode else {
             ctx.error(at: document, "document has no <objects>")
             return
@@ -78,8 +71,27 @@ final class AppKitCompiler {
             let i = b.graph.add(NibObject(className: "NSCustomObject", entries: [NibEntry(key: "NSClassName", value: .object(str("NSObject")))]))
             return i
         }()
-        finishObjectData(objectsNode: objectsNode, owner: root, rootObject: 0)
+        finishObjectData(topLevel: Array(objectsNode.children), owner: root, rootObject: 0)
         canonicalizeNumbers()
+    }
+
+    /// Reads the document-level settings and what encoders look up across the document (constraint
+    /// items, resource images). Storyboard nibs call it once per nib.
+    func prepare(_ document: XIBNode) {
+        document.visited = true
+        document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
+                          "customObjectInstantitationMethod", "systemVersion", "useTraitCollections", "colorMatched", "initialViewController")
+        direct = document.peek("customObjectInstantitationMethod") == "direct"
+        autolayout = document.peek("useAutolayout") == "YES"
+        toolsVersion = Int(document.peek("toolsVersion") ?? "") ?? 0
+        collectConstraintItems(document)
+        for c in document.children {
+            switch c.name {
+            case "objects", "scenes": break
+            case "resources": collectResources(c)
+            default: ctx.ignore(c)
+            }
+        }
     }
 
     /// ibtool shares numerically equal NSNumbers across int/double: the first one encoded (depth-first in
@@ -122,15 +134,20 @@ final class AppKitCompiler {
     }
 
     /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).
-    func finishObjectData(objectsNode: XIBNode, owner: Int, rootObject: Int) {
+    /// `topLevel` are the elements whose archived objects fill `NSObjectsKeys` (File's Owner and First
+    /// Responder are skipped); `extraObjects` (objects without an element of their own, such as a
+    /// storyboard's placeholders, with their parent) come first; `leadingConnectors` (generated
+    /// connections) go before the collected ones.
+    func finishObjectData(topLevel: [XIBNode], owner: Int, rootObject: Int, extraObjects: [(object: Int, parent: Int)] = [],
+                          leadingConnectors: [Int] = []) {
         defineDanglingReferences()
-        let conns = buildConnectors()
+        let conns = leadingConnectors + buildConnectors()
         defineDanglingReferences()
         ctx.finishReferences()
         // NSObjectsKeys / NSObjectsValues.
-        var keys: [Int] = []
-        var values: [Int] = []
-        for c in objectsNode.children where c.peek("id") != "-2" && c.peek("id") != "-1" {
+        var keys: [Int] = extraObjects.map(\.object)
+        var values: [Int] = extraObjects.map(\.parent)
+        for c in topLevel where c.peek("id") != "-2" && c.peek("id") != "-1" {
             collectObjectParents(c, parent: owner, keys: &keys, values: &values)
         }
         var oids = [owner]

@@ -32,6 +32,11 @@ extension AppKitCompiler {
         } else if pos == nil {
             wr.x = -content.w / 2
             wr.y = -content.h / 2
+        } else if let pos, let s = screen {
+            // An axis with neither strut floats: centred on the screen like a window without a mask
+            // (storyboards sb_basic_wc, sb_localized: top and bottom struts only, x centred, y kept).
+            if pos.peek("leftStrut") != "YES", pos.peek("rightStrut") != "YES" { wr.x = s.x + (s.w - content.w) / 2 }
+            if pos.peek("topStrut") != "YES", pos.peek("bottomStrut") != "YES" { wr.y = s.y + (s.h - content.h) / 2 }
         }
         e.obj("NSWindowRect", str(rectString(wr.x, wr.y, wr.w, wr.h)))
         // NSWTFlags bit 29 is isDeferred (GNUstep's GSWindowTemplateFlags); `deferred` defaults to YES.
@@ -55,7 +60,7 @@ extension AppKitCompiler {
         if node.peek("releasedWhenClosed") == "NO" { wt |= 1 << 30 }
         if node.peek("hidesOnDeactivate") == "YES" { wt |= 1 << 31 }
         e.int("NSWTFlags", Int(Int32(truncatingIfNeeded: wt)))
-        e.obj("NSWindowTitle", str(titleText(node) ?? ""))
+        e.obj("NSWindowTitle", localizedTitle(node))
         e.obj("NSWindowSubtitle", str(node.peek("subtitle") ?? ""))
         e.obj("NSWindowClass", str(node.peek("customClass") ?? (node.name == "panel" ? "NSPanel" : "NSWindow")))
         let toolbarNode = node.children.first { $0.name == "toolbar" }

@@ -51,6 +51,20 @@ final class CompileContext {
         diagnostics.append(CompileDiagnostic(severity: .error, file: fileName, line: node.line, column: node.column, message: message))
     }
 
+    /// An error located at attribute `attribute` of `node` (at the element when it has no such attribute).
+    func error(at node: XIBNode, attribute: String, _ message: String) {
+        hasErrors = true
+        let at = node.attributeLocation(attribute)
+        diagnostics.append(CompileDiagnostic(severity: .error, file: fileName, line: at?.line ?? node.line,
+                                             column: at?.column ?? node.column, message: message))
+    }
+
+    /// Diagnostics of a nested compilation (a storyboard's nibs share one document).
+    func absorb(_ other: CompileContext) {
+        diagnostics += other.diagnostics
+        if other.hasErrors { hasErrors = true }
+    }
+
     /// The diagnostics in source order (line, then column; equal positions keep the order they were
     /// reported in), as a compiler prints them: encoders visit elements in ibtool's archiving order, not
     /// the document's.

@@ -66,7 +66,7 @@ extension UIKitCompiler {
                 if let ev, Self.eventMasks[ev] == nil { ctx.warning(at: c, "unknown eventType '\(ev)'") }
                 connections.actions.append(.init(selector: s, source: source, destination: d, eventType: ev, node: c))
             case "segue":
-                ctx.warning(at: c, "segues are not supported in XIB compilation; ignored")
+                if let segueHandler { segueHandler(c, source) } else { ctx.warning(at: c, "segues are not supported in XIB compilation; ignored") }
             default:
                 c.visited = false
             }

@@ -24,6 +24,11 @@ public struct XIBCompiler: Sendable {
         } catch {
             throw CompileError(diagnostics: [error.diagnostic])
         }
+        if document.isStoryboard {
+            let at = document.root.attributeLocation("type") ?? document.root.location
+            throw CompileError(diagnostics: [Diagnostic(severity: .error, file: fileName, line: at.line, column: at.column,
+                message: "the document is a storyboard (\(document.type)): compile it to a .storyboardc directory with the storyboard compiler")])
+        }
         let context = CompileContext(options: options, fileName: fileName, tracker: XIBReadTracker(document: document))
         let root = context.document
         guard let platform = PlatformRegistry.compiler(for: document.platform) else {

@@ -75,14 +75,18 @@ extension UIKitCompiler {
             if let footer { e.obj("UITableFooterView", footer) }
             e.int("UISeparatorInsetReference", 0)
             node.markUsed("dataMode")
-            embeddedCells(node, containers: ["prototypes", "sections"])
+            if let cellContentHandler {
+                cellContentHandler(node, &e)
+            } else {
+                embeddedCells(node, containers: ["prototypes", "sections"])
+            }
         }
     }
 
-    /// Prototype cells and static sections embedded in a table or collection view. Interface Builder only
-    /// supports them in storyboards (ibtool rejects a XIB that embeds cells), so nothing of them is archived
-    /// here; an empty container (`<cells/>`, which old documents write) carries nothing and is consumed
-    /// silently, a non-empty one is named in a warning.
+    /// Prototype cells and static sections embedded in a table or collection view of a XIB. Interface Builder
+    /// only supports them in storyboards (ibtool rejects a XIB that embeds cells; storyboard nibs archive them
+    /// through `cellContentHandler`), so nothing of them is archived here; an empty container (`<cells/>`, which
+    /// old documents write) carries nothing and is consumed silently, a non-empty one is named in a warning.
     func embeddedCells(_ node: XIBNode, containers: [String]) {
         for name in containers {
             guard let c = node.child(name) else { continue }
@@ -147,7 +151,12 @@ extension UIKitCompiler {
             e.null("UIContentConfigurationView")
             if let contentIndex { e.obj("UIContentView", contentIndex) }
             for (attr, key) in [("textLabel", "UITextLabel"), ("detailTextLabel", "UIDetailTextLabel"), ("imageView", "UIImageView")] {
-                if let id = node[attr] { e.obj(key, ctx.reference(id, from: node)) } else { e.null(key) }
+                if let id = node[attr] {
+                    let label = ctx.reference(id, from: node)
+                    // A styled cell's own labels are UITableViewLabel (UIKIT-MAPPING §6.1, 46 objects).
+                    if attr != "imageView", b.graph.objects[label].className == "UILabel" { b.graph.objects[label].className = "UITableViewLabel" }
+                    e.obj(key, label)
+                } else { e.null(key) }
             }
             node.markUsed("rowHeight", "focusStyle", "editingAccessoryType", "shouldIndentWhileEditing", "showsReorderControl")
         }
@@ -255,7 +264,11 @@ extension UIKitCompiler {
             e.bool("UIAllowsUserInitiatedMultipleSelection", true)
             e.bool("UICollectionViewPrefetchingEnabled", true)
             node.markUsed("dataMode")
-            embeddedCells(node, containers: ["cells"])
+            if let cellContentHandler {
+                cellContentHandler(node, &e)
+            } else {
+                embeddedCells(node, containers: ["cells"])
+            }
         }
     }
 

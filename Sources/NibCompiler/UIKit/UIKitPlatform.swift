@@ -55,6 +55,8 @@ enum UIKitEncoders {
         "pinchGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIPinchGestureRecognizer") },
         "pongPressGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UILongPressGestureRecognizer") },
         "customObject": { $0.encodeCustomObject($1) },
+        // Storyboard container views are archived as plain views (STORYBOARD.md §2.7).
+        "containerView": { $0.encodeView($1, className: "UIView") },
     ]
 }
 
@@ -81,6 +83,12 @@ final class UIKitCompiler {
     /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
     /// converted to sRGB when compiled; older documents keep their components (Colors.swift).
     var colorMatched = true
+    /// Storyboard nibs: called for each `<segue>` in a `<connections>` element with the index of the
+    /// object that declares it (the segue's trigger); XIB compilation leaves it nil and warns.
+    var segueHandler: ((XIBNode, Int) -> Void)?
+    /// Storyboard nibs: adds the prototype-cell and static-section content of a table or collection view
+    /// to its entries; XIB compilation leaves it nil and warns about such content.
+    var cellContentHandler: ((XIBNode, inout Entries) -> Void)?
 
     init(context: CompileContext) { ctx = context }
 
@@ -91,32 +99,16 @@ final class UIKitCompiler {
     var coder10: Bool { ctx.coderVersion >= 10 }
 
     func run(_ document: XIBNode) {
-        document.visited = true
-        colorMatched = document.peek("colorMatched") == "YES"
-        document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
-                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
-        collectConstraintItems(document)
+        prepare(document)
         var objectsNode: XIBNode?
-        for c in document.children {
-            switch c.name {
-            case "objects": objectsNode = c; c.visited = true
-            case "resources": collectResources(c)
-            case "device", "dependencies", "designables", "customFonts": ctx.ignore(c)
-            default: break
-            }
-        }
+        for c in document.children where c.name == "objects" { objectsNode = c; c.visited = true }
         var topLevel: [Int] = []
         var topLevelNodes: [(XIBNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
                 if child.name == "placeholder" {
                     topLevel.append(encodePlaceholder(child))
-                } else if let encoder = UIKitEncoders.table[child.name] {
-                    let i = encoder(self, child)
-                    topLevel.append(i)
-                    topLevelNodes.append((child, i))
-                } else if let cls = Self.fallbackViewClasses[child.name] {
-                    let i = encodeFallbackView(child, className: cls)
+                } else if let i = encodeTopLevel(child) {
                     topLevel.append(i)
                     topLevelNodes.append((child, i))
                 }
@@ -125,10 +117,39 @@ final class UIKitCompiler {
             ctx.error(at: document, "document has no <objects>")
         }
         ctx.finishReferences()
+        writeRoot(topLevel: topLevel, topLevelNodes: topLevelNodes)
+    }
 
+    /// Marks the document attributes read and collects what encoders look up across the document
+    /// (constraint items, named and system colours). Storyboard nibs call it once per nib.
+    func prepare(_ document: XIBNode) {
+        document.visited = true
+        colorMatched = document.peek("colorMatched") == "YES"
+        document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
+                          "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
+        collectConstraintItems(document)
+        for c in document.children {
+            switch c.name {
+            case "resources": collectResources(c)
+            case "device", "dependencies", "designables", "customFonts": ctx.ignore(c)
+            default: break
+            }
+        }
+    }
+
+    /// Encodes a top-level (non-placeholder) element with its encoder; nil when no encoder knows it.
+    func encodeTopLevel(_ child: XIBNode) -> Int? {
+        if let encoder = UIKitEncoders.table[child.name] { return encoder(self, child) }
+        if let cls = Self.fallbackViewClasses[child.name] { return encodeFallbackView(child, className: cls) }
+        return nil
+    }
+
+    /// Builds the root object from the top-level objects; `leadingConnections` (connection objects
+    /// already built, such as a storyboard's generated outlets) go before the collected ones.
+    func writeRoot(topLevel: [Int], topLevelNodes: [(XIBNode, Int)], leadingConnections: [Int] = []) {
         let all = objectListOrder(topLevel: topLevel)
 
-        let connectionObjects = buildConnections()
+        let connectionObjects = leadingConnections + buildConnections()
         let traitLists = buildTraitStorageLists(topLevel: topLevelNodes)
         var root = NibObject(className: "NSObject")
         root.append("UINibTopLevelObjectsKey", .object(b.array(topLevel)))
@@ -157,7 +178,7 @@ final class UIKitCompiler {
         for c in node.children { collectConstraintItems(c) }
     }
 
-    private func collectResources(_ node: XIBNode) {
+    func collectResources(_ node: XIBNode) {
         node.visited = true
         for r in node.children {
             switch r.name {

@@ -51,27 +51,53 @@ public struct BinaryPropertyListWriter: Sendable {
 
     /// The bytes of `value` as a binary property list with `value` as the top object.
     public func write(_ value: PropertyListValue) -> [UInt8] {
+        write(value, sharing: nil)
+    }
+
+    /// Says which string objects are one instance: called for every string with its place — the keys of
+    /// the dictionaries above it (`path`) and whether it is a key of the innermost one — it returns a token;
+    /// strings with equal tokens are written once, a nil token writes the string as an object of its own.
+    /// This models writers whose sharing follows object identity rather than value (ibtool's storyboard
+    /// `Info.plist`, where an equal key and value are two objects but some values are the key's instance).
+    public typealias StringSharing = (_ path: [String], _ isKey: Bool, _ string: String) -> String?
+
+    /// The bytes of `value`, strings shared as `sharing` says (other scalars follow `uniquing`).
+    public func write(_ value: PropertyListValue, sharing: StringSharing?) -> [UInt8] {
         var flat = [Flat]()
         var unique = [UniqueKey: Int]()
-        func flatten(_ v: PropertyListValue) -> Int {
+        var tokens = [String: Int]()
+        var path = [String]()
+        func flatten(_ v: PropertyListValue, isKey: Bool = false) -> Int {
+            if let sharing, case .string(let s) = v {
+                let i = flat.count
+                guard let token = sharing(path, isKey, s) else { flat.append(.scalar(v)); return i }
+                if let first = tokens[token] { return first }
+                flat.append(.scalar(v))
+                tokens[token] = i
+                return i
+            }
             switch v {
             case .array(let items):
                 let i = flat.count
                 flat.append(.array([]))
-                let refs = items.map(flatten)
+                let refs = items.map { flatten($0) }
                 flat[i] = .array(refs)
                 return i
             case .set(let items):
                 let i = flat.count
                 flat.append(.set([]))
-                let refs = items.map(flatten)
+                let refs = items.map { flatten($0) }
                 flat[i] = .set(refs)
                 return i
             case .dictionary(let entries):
                 let i = flat.count
                 flat.append(.dictionary(keys: [], values: []))
-                let keys = entries.map { flatten(.string($0.key)) }
-                let values = entries.map { flatten($0.value) }
+                let keys = entries.map { flatten(.string($0.key), isKey: true) }
+                let values = entries.map { entry in
+                    path.append(entry.key)
+                    defer { path.removeLast() }
+                    return flatten(entry.value)
+                }
                 flat[i] = .dictionary(keys: keys, values: values)
                 return i
             default:

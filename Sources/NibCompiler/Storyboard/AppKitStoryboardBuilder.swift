@@ -1,0 +1,297 @@
+import NibArchive
+import XIB
+
+/// Builds the nibs of a macOS storyboard with the AppKit encoders: `MainMenu` from the application
+/// scene, a scene nib per instantiable controller (window controllers carry their window template and
+/// content view controller), a view nib per view controller with a root view. Evidence: the 7 pairs of
+/// `storyboards/appkit` (window controller → content view controller only; other AppKit segues and
+/// container relationships have no compiled sample and are archived like the content relationship).
+final class AppKitStoryboardBuilder {
+    let scenes: StoryboardScenes
+    let context: CompileContext
+
+    init(scenes: StoryboardScenes, context: CompileContext) {
+        self.scenes = scenes
+        self.context = context
+    }
+
+    /// The application scene's main menu, if any.
+    private var mainMenu: (application: XIBNode, menu: XIBNode)? {
+        for (_, app) in scenes.applicationScenes {
+            if let menu = app.children.first(where: { $0.name == "menu" && $0.peek("key") == "mainMenu" }) { return (app, menu) }
+        }
+        return nil
+    }
+
+    func build() -> [(name: String, bytes: [UInt8])] {
+        var out: [(name: String, bytes: [UInt8])] = []
+        if let (app, menu) = mainMenu, let scene = scenes.applicationScenes.first(where: { $0.application == app })?.scene {
+            out.append(("MainMenu", mainMenuNib(app, menu, scene: scene)))
+        }
+        for (scene, app) in scenes.applicationScenes where mainMenu?.application != app {
+            context.ignore(app)
+            context.warning(at: scene, "application scene without a main menu; nothing archived")
+        }
+        for controller in scenes.controllers where scenes.hasOwnNib(controller) {
+            out.append((controller.identifier, sceneNib(controller)))
+        }
+        for controller in scenes.controllers {
+            guard let name = controller.viewNibName, let view = controller.rootView else { continue }
+            out.append((name, viewNib(controller, rootView: view)))
+        }
+        return out
+    }
+
+    func infoPlist() -> StoryboardInfoPlist {
+        var plist = StoryboardInfoPlist(prefix: "NS")
+        // Present in all 7 compiled samples, also without an application scene.
+        plist.mainMenu = "MainMenu"
+        if mainMenu != nil { plist.nibNames.append("MainMenu") }
+        for c in scenes.controllers where scenes.hasOwnNib(c) {
+            plist.nibNames.append(c.identifier)
+            if !c.isReference { plist.uuids.append((c.identifier, Self.uuid(context.fileName, c.identifier))) }
+        }
+        for c in scenes.controllers where c.isReference {
+            c.node.markUsed("storyboardName", "referencedIdentifier", "bundleIdentifier", "sceneMemberID")
+            plist.references.append((c.identifier, c.node.peek("storyboardName"), c.node.peek("referencedIdentifier").flatMap { $0.isEmpty ? nil : $0 }))
+        }
+        if let initial = scenes.initial { plist.entryPoint = (initial.identifier, initial.storyboardIdentifier != nil) }
+        return plist
+    }
+
+    /// ibtool writes a random UUID per controller (`uniqueIdentifierForStoryboardCompilation`, Info.plist's
+    /// `NSViewControllerIdentifiersToUUIDs`); nibc derives one from the file name and the identifier so
+    /// that output bytes are reproducible.
+    static func uuid(_ file: String, _ identifier: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        var h1: UInt64 = 0xcbf2_9ce4_8422_2325, h2: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in Array((base + "\u{0}" + identifier).utf8) {
+            h1 = (h1 ^ UInt64(byte)) &* 0x100_0000_01b3
+            h2 = (h2 ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 0x9e37_79b9
+        }
+        let hex = String(format64(h1) + format64(h2))
+        func part(_ a: Int, _ n: Int) -> Substring { hex.dropFirst(a).prefix(n) }
+        return "\(part(0, 8))-\(part(8, 4))-4\(part(13, 3))-\(part(16, 4))-\(part(20, 12))".uppercased()
+    }
+
+    private static func format64(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+
+    // MARK: Nibs
+
+    private func compiler() -> (AppKitCompiler, CompileContext) {
+        let ctx = CompileContext(options: context.options, fileName: context.fileName, tracker: context.tracker)
+        let a = AppKitCompiler(context: ctx)
+        a.prepare(context.document)
+        for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }
+        for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
+        a.segueHandler = { [unowned a] segue, _ in
+            // A relationship is the containment itself (a window's content view controller).
+            if segue.peek("kind") == "relationship" { segue.visited = true; return }
+            // Segue templates of AppKit storyboards have no compiled sample yet: kept out of the nib.
+            a.ctx.warning(at: segue, "AppKit segue templates (kind '\(segue.peek("kind") ?? "")') are not archived yet; ignored")
+            a.ctx.ignore(segue)
+        }
+        return (a, ctx)
+    }
+
+    private func ignoreFirstResponder(_ scene: XIBNode, in a: AppKitCompiler) {
+        guard let objects = scene.children.first(where: { $0.name == "objects" }) else { return }
+        for o in objects.children where o.peek("sceneMemberID") == "firstResponder" || o.name == "exit" {
+            if let id = o.peek("id") { a.firstResponderIDs.insert(id) }
+            a.ctx.ignore(o)
+        }
+    }
+
+    private func object(_ a: AppKitCompiler, _ className: String, _ entries: [(String, NibGraphValue)]) -> Int {
+        a.b.graph.add(NibObject(className: className, entries: entries.map { NibEntry(key: $0.0, value: $0.1) }))
+    }
+
+    private func fileOwner(_ a: AppKitCompiler) -> Int { object(a, "NSCustomObject", [("NSClassName", .object(a.str("NSObject")))]) }
+    private func application(_ a: AppKitCompiler) -> Int { object(a, "NSCustomObject", [("NSClassName", .object(a.str("NSApplication")))]) }
+    private func storyboardPlaceholder(_ a: AppKitCompiler) -> Int {
+        object(a, "NSNibExternalObjectPlaceholder", [("NSExternalObjectPlaceholderIdentifier", .object(a.str("NSStoryboardPlaceholder")))])
+    }
+
+    private func outlet(_ a: AppKitCompiler, _ label: String, _ source: Int, _ destination: Int) -> Int {
+        object(a, "NSNibOutletConnector", [("NSSource", .object(source)), ("NSDestination", .object(destination)),
+                                           ("NSLabel", .object(a.str(label))), ("NSChildControllerCreationSelectorName", .null)])
+    }
+
+    private func finish(_ a: AppKitCompiler, _ ctx: CompileContext, topLevel: [XIBNode], owner: Int, extra: [(object: Int, parent: Int)],
+                        leading: [Int]) -> [UInt8] {
+        a.finishObjectData(topLevel: topLevel, owner: owner, rootObject: 0, extraObjects: extra, leadingConnectors: leading)
+        a.canonicalizeNumbers()
+        context.absorb(ctx)
+        return NibArchiveWriter().write(a.b.graph)
+    }
+
+    /// `MainMenu.nib`: the application object holding the main menu (`IBMainMenu`).
+    private func mainMenuNib(_ app: XIBNode, _ menu: XIBNode, scene: XIBNode) -> [UInt8] {
+        let (a, ctx) = compiler()
+        let owner = fileOwner(a)
+        let appIndex = a.define(app, "NSCustomObject")
+        app.markUsed("sceneMemberID")
+        let menuIndex = a.encodeMenu(menu, parentItem: nil)
+        a.finish(appIndex, "NSCustomObject", { var e = Entries(); e.obj("IBMainMenu", menuIndex); e.obj("NSClassName", a.str("NSApplication")); return e }())
+        a.collectConnections(app, source: appIndex)
+        // The scene's other objects (the app delegate, controllers) are top-level objects of this nib.
+        var topLevel = [menu]
+        for x in scene.children.first(where: { $0.name == "objects" }).map({ Array($0.children) }) ?? []
+        where x != app && x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" {
+            _ = a.encodeTopLevel(x)
+            topLevel.append(x)
+        }
+        // The menu's parent is File's Owner, not the application object (the 6 samples with a menu).
+        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: [(appIndex, owner), (application(a), owner)], leading: [])
+    }
+
+    /// A controller object: the swapper (or plain class) with its storyboard keys.
+    private func encodeController(_ controller: StoryboardController, in a: AppKitCompiler, placeholder: Int,
+                                  leading: inout [Int], extra: inout [(object: Int, parent: Int)]) -> Int {
+        let node = controller.node
+        let index = a.define(node, controller.frameworkClass)
+        var e = Entries()
+        var contentController: Int?
+        if node.name == "windowController" {
+            if let window = node.children.first(where: { ($0.name == "window" || $0.name == "panel") && $0.peek("key") == "window" }) {
+                let template = a.encodeWindow(window)
+                // A storyboard window has no content view element; ibtool archives an empty view of the
+                // content size, replaced by the content view controller's view at load time.
+                if window.children.first(where: { $0.peek("key") == "contentView" }) == nil,
+                   let rect = window.children.first(where: { $0.name == "rect" && $0.peek("key") == "contentRect" }) {
+                    let size = "{\(shortNumber(rect.double("width") ?? 0)), \(shortNumber(rect.double("height") ?? 0))}"
+                    let view = object(a, "NSView", [("NSNextResponder", .null), ("NSNibTouchBar", .null), ("NSvFlags", .int(256)),
+                                                    ("NSFrameSize", .object(a.str(size))), ("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
+                                                    ("IBNSSafeAreaLayoutGuide", .null), ("IBNSLayoutMarginsGuide", .null), ("IBNSClipsToBounds", .int(0))])
+                    if let at = a.b.graph.objects[template].entries.firstIndex(where: { $0.key == "NSWindowView" }) {
+                        a.b.graph.objects[template].entries[at].value = .object(view)
+                    }
+                    extra.append((view, template))
+                }
+                e.obj("IBWindowTemplate", template)
+                leading.append(outlet(a, "delegate", template, index))
+                leading.append(outlet(a, "window", index, template))
+                if let child = controller.relationshipChildren.first {
+                    let childPlaceholder = storyboardPlaceholder(a)
+                    extra.insert((childPlaceholder, -1), at: 0)
+                    let ci = encodeController(child, in: a, placeholder: childPlaceholder, leading: &leading, extra: &extra)
+                    extra.append((ci, template))
+                    contentController = ci
+                    e.obj("IBWindowTemplateContentViewController", ci)
+                    var values = Entries()
+                    values.obj("NSObject", template)
+                    values.obj("NSValues", a.b.array([ci]))
+                    values.obj("NSKeyPaths", a.b.array([a.str("contentViewController")]))
+                    leading.append(a.b.graph.add(NibObject(className: "NSIBUserDefinedRuntimeAttributesConnector", entries: values.list)))
+                }
+            }
+        } else {
+            if let nib = controller.viewNibName { e.obj("NSNibName", a.str(nib)) }
+            if controller.rootView != nil {
+                let pairs = Self.viewNeedsController(controller) ? [(a.str("UpstreamPlaceholder-1"), index)] : []
+                e.obj("NSExternalObjectsTableForViewLoading", a.b.dictionary("NSMutableDictionary", pairs))
+            }
+            if let title = node["title"] { e.obj("NSTitle", a.str(title)) }
+        }
+        _ = contentController
+        // One sample (sb_swift_wc): a window controller's identifier is `explicitStoryboardIdentifier`.
+        if let sid = controller.storyboardIdentifier {
+            e.obj(node.name == "windowController" ? "explicitStoryboardIdentifier" : "NSStoryboardIdentifier", a.str(sid))
+        }
+        e.int("showSeguePresentationStyle", 0)
+        e.obj("uniqueIdentifierForStoryboardCompilation", a.str(Self.uuid(context.fileName, controller.identifier)))
+        if let cls = a.className(node) {
+            e.obj("NSClassName", a.str(cls))
+            // One sample (sb_swift_wc): a custom window controller swaps from `IBNSWindowController`.
+            e.obj("NSOriginalClassName", a.str(node.name == "windowController" ? "IBNSWindowController" : controller.frameworkClass))
+            node.markUsed("customModule", "customModuleProvider")
+            a.finish(index, "NSClassSwapper", e)
+        } else {
+            a.finish(index, controller.frameworkClass, e)
+        }
+        node.markUsed("sceneMemberID", "storyboardIdentifier", "showSeguePresentationStyle")
+        controller.rootView?.visited = true
+        leading.append(outlet(a, "storyboard", index, placeholder))
+        // Connections into the root view belong to the view nib.
+        let before = a.connectors.count
+        a.collectConnections(node, source: index)
+        if let view = controller.rootView {
+            let viewIDs = UIKitViewNib.ids(in: view)
+            a.connectors[before...].removeAll { p in
+                (p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false
+            }
+        }
+        return index
+    }
+
+    /// The scene nib: File's Owner (`sceneController` outlet), the controller and the storyboard placeholder.
+    private func sceneNib(_ controller: StoryboardController) -> [UInt8] {
+        let (a, ctx) = compiler()
+        let owner = fileOwner(a)
+        let placeholder = storyboardPlaceholder(a)
+        var leading: [Int] = []
+        var extra: [(object: Int, parent: Int)] = []
+        let index: Int
+        if controller.isReference {
+            index = a.define(controller.node, "NSStoryboardControllerPlaceholder")
+            a.finish(index, "NSStoryboardControllerPlaceholder", { var e = Entries(); e.obj("NSStoryboardIdentifier", a.str(controller.identifier)); return e }())
+        } else {
+            index = encodeController(controller, in: a, placeholder: placeholder, leading: &leading, extra: &extra)
+        }
+        leading.insert(outlet(a, "sceneController", owner, index), at: 0)
+        // Scene-level extra objects (custom objects, gesture recognizers) are archived beside the controller.
+        var topLevel = [controller.node]
+        for x in controller.extraObjects where x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" {
+            _ = a.encodeTopLevel(x)
+            topLevel.append(x)
+        }
+        // Placeholders and objects without a parent of their own belong to File's Owner.
+        let objects = extra.map { ($0.object, $0.parent < 0 ? owner : $0.parent) } + [(application(a), owner), (placeholder, owner)]
+        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: objects, leading: leading)
+    }
+
+    /// Whether the view nib refers to its controller (then through `UpstreamPlaceholder-1`, as on iOS):
+    /// the controller has connections into the view, or a view object connects to the controller.
+    static func viewNeedsController(_ controller: StoryboardController) -> Bool {
+        guard let view = controller.rootView else { return false }
+        let viewIDs = UIKitViewNib.ids(in: view)
+        for conn in controller.node.children where conn.name == "connections" {
+            for k in conn.children where k.name != "segue" {
+                if let d = k.peek("destination") ?? k.peek("target"), viewIDs.contains(d) { return true }
+            }
+        }
+        var found = false
+        func walk(_ n: XIBNode) {
+            if found { return }
+            if n.name == "outlet" || n.name == "action" || n.name == "binding" || n.name == "outletCollection",
+               (n.peek("destination") ?? n.peek("target")) == controller.id { found = true; return }
+            for c in n.children { walk(c) }
+        }
+        walk(view)
+        return found
+    }
+
+    /// The view nib: File's Owner's `view` outlet names the root view; the controller's own connections
+    /// into the view start at `UpstreamPlaceholder-1`.
+    private func viewNib(_ controller: StoryboardController, rootView: XIBNode) -> [UInt8] {
+        let (a, ctx) = compiler()
+        let owner = fileOwner(a)
+        var extra: [(object: Int, parent: Int)] = []
+        let upstream = Self.viewNeedsController(controller) ? object(a, "NSNibExternalObjectPlaceholder", [
+            ("NSExternalObjectPlaceholderIdentifier", .object(a.str("UpstreamPlaceholder-1")))]) : owner
+        ctx.bind(id: controller.id, to: upstream)
+        if upstream != owner { extra.append((upstream, owner)) }
+        let root = a.encodeTopLevel(rootView) ?? owner
+        let viewIDs = UIKitViewNib.ids(in: rootView)
+        let before = a.connectors.count
+        a.collectConnections(controller.node, source: upstream)
+        a.connectors[before...].removeAll { p in
+            !((p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false)
+        }
+        let view = outlet(a, "view", owner, root)
+        return finish(a, ctx, topLevel: [rootView], owner: owner, extra: extra + [(application(a), owner)], leading: [view])
+    }
+}

@@ -1,0 +1,65 @@
+/// The entry order of a CoreFoundation hash table (STORYBOARD.md §6.1): ibtool writes the storyboard
+/// dictionaries (`Info.plist` maps, external-objects tables) in bucket order of a `CFDictionary` keyed by
+/// strings, so reproducing Apple's bytes means replaying that table.
+///
+/// The model: CFString hash of the key, a prime bucket count chosen from the entry count, linear probing,
+/// the table grown (and rehashed in bucket order) when an insertion pushes the count over the capacity.
+/// Colliding keys keep an insertion order the document does not always reveal (5 of 26 `Info.plist`
+/// maps differ from Apple's in such a collision, §6.1).
+enum CFHashOrder {
+    /// Bucket counts and their capacities, as CoreFoundation grows a hash table.
+    private static let sizes: [(buckets: Int, capacity: Int)] = [
+        (3, 3), (7, 6), (13, 11), (23, 19), (41, 32), (71, 52), (127, 85), (191, 118), (251, 155), (383, 237),
+        (631, 390), (1087, 672), (1723, 1065), (2803, 1732), (4523, 2795), (7351, 4543), (11959, 7391),
+        (19447, 12019), (31231, 19302), (50683, 31324), (81919, 50629), (132607, 81956),
+    ]
+
+    /// `keys` (in insertion order) in the order a CF hash table lists them. `growAfterInsert`: the table
+    /// grows once an insertion has pushed the count above its capacity (the NIBArchive keys table),
+    /// instead of before the insertion that would (dictionaries, §6.1).
+    static func order(_ keys: [String], growAfterInsert: Bool = false) -> [String] {
+        var table = [Int?](repeating: nil, count: 3)
+        var level = 0
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(keys.count)
+        func place(_ k: Int, into t: inout [Int?]) {
+            var b = Int(hashes[k] % UInt64(t.count))
+            while t[b] != nil { b = (b + 1) % t.count }
+            t[b] = k
+        }
+        for (i, key) in keys.enumerated() {
+            hashes.append(hash(key))
+            func grow() {
+                level += 1
+                var grown = [Int?](repeating: nil, count: sizes[level].buckets)
+                for case let k? in table { place(k, into: &grown) }
+                table = grown
+            }
+            let full = i >= table.count
+            if (!growAfterInsert || full), i + 1 > sizes[level].capacity, level + 1 < sizes.count {
+                // This insertion would exceed the capacity: grow first, rehashing in bucket order.
+                grow()
+            }
+            place(i, into: &table)
+            if growAfterInsert, i + 1 > sizes[level].capacity, level + 1 < sizes.count { grow() }
+        }
+        return table.compactMap { $0.map { keys[$0] } }
+    }
+
+    /// CoreFoundation's string hash over UTF-16 units; keys longer than 96 units hash their first,
+    /// middle and last 32 units.
+    static func hash(_ s: String) -> UInt64 {
+        let units = Array(s.utf16)
+        let n = units.count
+        let chars: [UInt16] = n <= 96 ? units : Array(units[0..<32]) + Array(units[(n / 2 - 16)..<(n / 2 + 16)]) + Array(units[(n - 32)...])
+        var h = UInt64(n)
+        var i = 0
+        while i + 4 <= chars.count {
+            h = h &* 67_503_105 &+ UInt64(chars[i]) &* 16_974_593 &+ UInt64(chars[i + 1]) &* 66_049
+                &+ UInt64(chars[i + 2]) &* 257 &+ UInt64(chars[i + 3])
+            i += 4
+        }
+        while i < chars.count { h = h &* 257 &+ UInt64(chars[i]); i += 1 }
+        return h &+ (h << UInt64(n % 32))
+    }
+}

@@ -1,0 +1,98 @@
+import NibArchive
+import XIB
+
+/// One file of a compiled storyboard, by its path inside the `.storyboardc` directory
+/// (`Info.plist`, `Main.nib`, `Settings.nib/runtime.nib`, …).
+public struct StoryboardFile: Sendable, Hashable {
+    /// The path relative to the `.storyboardc` directory.
+    public var path: String
+    /// The file bytes.
+    public var bytes: [UInt8]
+}
+
+/// The outcome of compiling a storyboard: the files of the `.storyboardc` directory (sorted by path)
+/// and the warnings.
+public struct StoryboardResult: Sendable {
+    /// Every file of the directory, sorted by path (nib directories appear as their two files).
+    public var files: [StoryboardFile]
+    /// Warnings (errors throw `CompileError`).
+    public var diagnostics: [CompileDiagnostic]
+}
+
+/// Compiles an Interface Builder `.storyboard` into the files of a `.storyboardc` directory
+/// (STORYBOARD.md): `Info.plist`, one scene nib per instantiable controller, one view nib per
+/// controller with a root view. Inside the nibs the platform encoders of XIB compilation are used
+/// unchanged.
+///
+/// ```swift
+/// let result = try StoryboardCompiler(options: .init(moduleName: "App")).compile(storyboard: bytes, fileName: "Main.storyboard")
+/// for file in result.files { /* write directory/file.path */ }
+/// ```
+public struct StoryboardCompiler: Sendable {
+    public var options: CompileOptions
+
+    public init(options: CompileOptions = CompileOptions()) { self.options = options }
+
+    /// Compiles `bytes` (the storyboard text); `fileName` is used in diagnostics and for
+    /// Base-localization detection.
+    public func compile(storyboard bytes: [UInt8], fileName: String) throws(CompileError) -> StoryboardResult {
+        let document: XIBDocument
+        do {
+            document = try XIBDocument(bytes: bytes, file: fileName, options: options.xmlLimits)
+        } catch {
+            throw CompileError(diagnostics: [error.diagnostic])
+        }
+        guard document.isStoryboard else {
+            let at = document.root.attributeLocation("type") ?? document.root.location
+            throw CompileError(diagnostics: [Diagnostic(severity: .error, file: fileName, line: at.line, column: at.column,
+                message: "the document is a XIB (\(document.type)), not a storyboard: compile it to a .nib")])
+        }
+        let tracker = XIBReadTracker(document: document)
+        let context = CompileContext(options: options, fileName: fileName, tracker: tracker)
+        let scenes = StoryboardScenes(document: context.document, platform: document.platform, context: context)
+        if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
+
+        var nibs: [(name: String, bytes: [UInt8])] = []
+        let plist: StoryboardInfoPlist
+        switch document.platform {
+        case .iOS:
+            let builder = UIKitStoryboardBuilder(scenes: scenes, context: context)
+            nibs = builder.build()
+            plist = builder.infoPlist()
+        case .macOS:
+            let builder = AppKitStoryboardBuilder(scenes: scenes, context: context)
+            nibs = builder.build()
+            plist = builder.infoPlist()
+        }
+        context.reportUnhandled(context.document)
+        if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
+
+        var files = [StoryboardFile(path: "Info.plist", bytes: plist.bytes)]
+        let split = document.platform == .iOS && Self.needsVersionedNibs(document: context.document, options: options)
+        for nib in nibs {
+            if split {
+                // §1.3: the whole document as `runtime.nib` + `objects-14.0+.nib`. nibc writes the 14.0+
+                // encoding in both (Apple's differ only where a symbol image is pre-rendered).
+                files.append(StoryboardFile(path: "\(nib.name).nib/objects-14.0+.nib", bytes: nib.bytes))
+                files.append(StoryboardFile(path: "\(nib.name).nib/runtime.nib", bytes: nib.bytes))
+            } else {
+                files.append(StoryboardFile(path: "\(nib.name).nib", bytes: nib.bytes))
+            }
+        }
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return StoryboardResult(files: files, diagnostics: context.diagnosticsInSourceOrder.filter { $0.severity != .error })
+    }
+
+    /// Whether the document holds an object whose archive depends on iOS 14 (an SF Symbol image,
+    /// `<imageReference catalog="system">`) while the deployment target is below 14.0 (§1.3; rests on
+    /// one storyboard, Settings, of the corpus).
+    static func needsVersionedNibs(document: XIBNode, options: CompileOptions) -> Bool {
+        guard let target = options.minimumDeploymentTarget,
+              let major = Int(target.split(separator: ".").first ?? ""), major < 14 else { return false }
+        func walk(_ n: XIBNode) -> Bool {
+            if n.name == "imageReference", n.peek("catalog") == "system" { return true }
+            return n.children.contains(where: walk)
+        }
+        return walk(document)
+    }
+}

@@ -1,0 +1,130 @@
+import NibArchive
+import XIB
+
+/// Storyboard-only content of table and collection views in a view nib: prototype cells as nested
+/// archives (STORYBOARD.md §4) and static sections (UIKIT-MAPPING §6.9, a top-level
+/// `UITableViewDataSource`).
+final class UIKitCellContent {
+    unowned let c: UIKitCompiler
+    /// Static tables met while encoding, in encoding order.
+    private(set) var staticTables: [XIBNode] = []
+    /// Objects of the view nib that prototype external-object tables refer to (they may be Upstream proxies).
+    private(set) var prototypeReferences: [Int] = []
+
+    init(compiler: UIKitCompiler) { c = compiler }
+
+    /// The `cellContentHandler` of the view nib's compiler.
+    func handle(_ node: XIBNode, _ e: inout Entries) {
+        if node.name == "tableView" {
+            if let prototypes = node.child("prototypes") {
+                let (nibs, externals) = prototypeDictionaries(prototypes.children.filter { $0.name == "tableViewCell" })
+                let at = e.list.firstIndex { ["UISeparatorInset", "UITableHeaderView", "UITableFooterView", "UISeparatorInsetReference"].contains($0.key) } ?? e.list.count
+                e.list.insert(NibEntry(key: "UITableViewCellPrototypeNibs", value: .object(nibs)), at: at)
+                let at2 = e.list.firstIndex { $0.key == "UISeparatorInsetReference" } ?? e.list.count
+                e.list.insert(NibEntry(key: "UITableViewCellPrototypeNibExternalObjects", value: .object(externals)), at: at2)
+            }
+            if node.child("sections") != nil { staticTables.append(node) }
+        } else if let cells = node.child("cells") {
+            let (nibs, externals) = prototypeDictionaries(cells.children.filter { $0.name == "collectionViewCell" || $0.name == "collectionReusableView" })
+            e.obj("UICollectionViewCellNibDict", nibs)
+            e.obj("UICollectionViewCellPrototypeNibExternalObjects", externals)
+        }
+    }
+
+    /// reuse identifier → `UINib`, reuse identifier → external objects; both in CF hash order of the
+    /// ascending identifiers (§6.1).
+    private func prototypeDictionaries(_ cells: [XIBNode]) -> (Int, Int) {
+        var nibs: [String: Int] = [:]
+        var externals: [String: Int] = [:]
+        for cell in cells {
+            guard let reuse = cell.peek("reuseIdentifier") else {
+                c.ctx.warning(at: cell, "prototype cell without reuseIdentifier; not archived")
+                c.ctx.ignore(cell)
+                continue
+            }
+            let (nib, ext) = nestedArchive(cell)
+            nibs[reuse] = nib
+            externals[reuse] = ext
+        }
+        let order = CFHashOrder.order(nibs.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let n = c.b.dictionary("NSMutableDictionary", order.map { (c.b.string($0), nibs[$0]!) })
+        let x = c.b.dictionary("NSMutableDictionary", order.map { (c.b.string($0), externals[$0]!) })
+        return (n, x)
+    }
+
+    /// One prototype cell as a complete archive wrapped in `UINib`, and its external-objects dictionary.
+    private func nestedArchive(_ cell: XIBNode) -> (nib: Int, externals: Int) {
+        let outer = c.ctx
+        let ctx = CompileContext(options: outer.options, fileName: outer.fileName, tracker: outer.tracker, root: cell)
+        defer { outer.absorb(ctx) }
+        let n = UIKitCompiler(context: ctx)
+        n.prepare(outer.tracker.root)
+        n.segueHandler = { [unowned n] segue, source in n.recordSegueTrigger(segue, source: source) }
+        let owner = n.storyboardProxy("IBFilesOwner")
+        let firstResponder = n.storyboardProxy("IBFirstResponder")
+        guard let cellIndex = n.encodeTopLevel(cell) else { return (c.b.graph.add(NibObject(className: "UINib")), c.b.dictionary("NSMutableDictionary", [])) }
+        // Ends outside the cell become the nested nib's Upstream proxies (§4).
+        // Segue templates live in the scene nib even when the segue is declared on the cell.
+        let inside = UIKitViewNib.ids(in: cell).subtracting(StoryboardScenes.segues(under: cell).compactMap { $0.peek("id") })
+        var proxyOf: [String: Int] = [:]
+        var idOf: [Int: String] = [:]
+        func bind(_ id: String) {
+            guard !inside.contains(id), proxyOf[id] == nil, outer.tracker.node(withID: id) != nil else { return }
+            let p = n.b.new("UIProxyObject")
+            ctx.bind(id: id, to: p)
+            proxyOf[id] = p
+            idOf[p] = id
+        }
+        for o in n.connections.outlets { bind(o.destination) }
+        for a in n.connections.actions { bind(a.destination) }
+        for col in n.connections.collections { for (d, _) in col.destinations { bind(d) } }
+        ctx.finishReferences()
+        n.writeRoot(topLevel: [owner, firstResponder, cellIndex], topLevelNodes: [(cell, cellIndex)])
+        let numbered = UIKitViewNib.numberUpstreams(in: &n.b.graph, proxies: Set(idOf.keys), after: 2)
+        let bytes = HashOrderedKeys.rewrite(NibArchiveWriter().write(n.b.graph))
+
+        let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
+        let nib = c.b.graph.add(NibObject(className: "UINib", entries: [
+            NibEntry(key: "captureEnclosingNIBBundleOnDecode", value: .bool(true)),
+            NibEntry(key: "archiveData", value: .object(data)),
+        ]))
+        let names = CFHashOrder.order(numbered.map(\.name))
+        let pairs = names.compactMap { name -> (Int, Int)? in
+            guard let entry = numbered.first(where: { $0.name == name }), let id = idOf[entry.index] else { return nil }
+            let target = outer.reference(id, from: cell)
+            prototypeReferences.append(target)
+            return (c.b.string(name), target)
+        }
+        return (nib, c.b.dictionary("NSMutableDictionary", pairs))
+    }
+
+    /// The `UITableViewDataSource` of a static table: sections of rows, each row holding its cell.
+    func staticDataSource(_ table: XIBNode) -> Int {
+        var sections: [Int] = []
+        var cellsBySection: [Int: [Int]] = [:]
+        for section in table.child("sections").map({ Array($0.children) }) ?? [] where section.name == "tableViewSection" {
+            section.visited = true
+            var rows: [Int] = []
+            var cells: [Int] = []
+            for cell in section.child("cells").map({ Array($0.children) }) ?? [] where cell.name == "tableViewCell" {
+                let ci = c.encodeTableViewCell(cell)
+                cells.append(ci)
+                var r = Entries()
+                r.obj("UITableRowCell", ci)
+                r.float("UITableRowHeight", cell.double("rowHeight") ?? -1)
+                rows.append(c.b.graph.add(.init(className: "UITableViewRow", entries: r.list)))
+            }
+            var s = Entries()
+            if let h = section["headerTitle"] { s.obj("UITableSectionHeaderTitle", c.ctx.localizable(h, owner: section, property: "headerTitle")) }
+            if let f = section["footerTitle"] { s.obj("UITableSectionFooterTitle", c.ctx.localizable(f, owner: section, property: "footerTitle")) }
+            s.obj("UITableSectionRows", c.b.array(rows))
+            let si = c.b.graph.add(.init(className: "UITableViewSection", entries: s.list))
+            sections.append(si)
+            cellsBySection[si] = cells
+        }
+        let ds = c.b.graph.add(.init(className: "UITableViewDataSource", entries: [NibEntry(key: "UITableSections", value: .object(c.b.array(sections)))]))
+        c.objectListChildren[ds, default: []] += sections
+        for (s, cells) in cellsBySection { c.objectListChildren[s, default: []] += cells }
+        return ds
+    }
+}

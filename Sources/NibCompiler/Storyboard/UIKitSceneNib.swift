@@ -1,0 +1,275 @@
+import NibArchive
+import XIB
+
+/// The scene nib of one controller (STORYBOARD.md §2): File's Owner (receives `sceneViewController`),
+/// First Responder, the storyboard placeholder, scene-level extra objects and the controller — with
+/// relationship children (a navigation controller's root) archived inside it.
+final class UIKitSceneNib {
+    let controller: StoryboardController
+    let parent: CompileContext
+    let upstreams: [String: [(name: String, id: String)]]
+    /// XML id → identifier of every controller (segue destinations, §1.2).
+    let identifiers: [String: String]
+    /// Ids of the scene objects archived here (outside root views).
+    private var sceneIDs = Set<String>()
+    /// The generated `storyboard` outlets, container first (§5.3).
+    private var storyboardOutlets: [Int] = []
+    /// Extra objects of embedded children: at the end of the top-level list (§2.8).
+    private var extrasAfter: [Int] = []
+    /// The storyboard placeholder of each embedded controller's scene, by XML id.
+    private var childPlaceholders: [String: Int] = [:]
+
+    init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String]) {
+        self.controller = controller
+        self.parent = parent
+        self.upstreams = upstreams
+        self.identifiers = identifiers
+    }
+
+    func build() -> [UInt8] {
+        let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker)
+        defer { parent.absorb(ctx) }
+        let c = UIKitCompiler(context: ctx)
+        c.prepare(parent.document)
+        c.segueHandler = { [unowned c] segue, source in c.recordSegueTrigger(segue, source: source) }
+
+        var top: [Int] = []
+        // Embedded children's storyboard placeholders come first (§2.2).
+        // Every controller embedded through relationships (children, their children…) brings its scene's
+        // storyboard placeholder (§2.2, §2.8).
+        var embedded: [StoryboardController] = []
+        func collect(_ c: StoryboardController) {
+            for child in c.relationshipChildren where !child.isReference && !embedded.contains(where: { $0 === child }) && child !== controller {
+                embedded.append(child)
+                collect(child)
+            }
+        }
+        collect(controller)
+        for child in embedded { childPlaceholders[child.id] = c.storyboardProxy("UIStoryboardPlaceholder") }
+        top += embedded.compactMap { childPlaceholders[$0.id] }
+        let owner = c.storyboardProxy("IBFilesOwner")
+        let objects = controller.scene.children.first { $0.name == "objects" }
+        let firstResponderNode = objects?.children.first { $0.name == "placeholder" && $0.peek("placeholderIdentifier") == "IBFirstResponder" }
+        let firstResponder = firstResponderNode.map { c.encodePlaceholder($0) } ?? c.storyboardProxy("IBFirstResponder")
+        let placeholder = c.storyboardProxy("UIStoryboardPlaceholder")
+        top += [owner, firstResponder, placeholder]
+        for p in objects.map { Array($0.children) } ?? [] where (p.name == "placeholder" && p != firstResponderNode) || p.name == "exit" { c.ctx.ignore(p) }
+
+        if controller.isReference {
+            let i = ctx.define(controller.node, className: "UIStoryboardViewControllerPlaceholder")
+            c.b.append(i, "UIStoryboardIdentifier", .object(c.b.string(controller.identifier)))
+            if let item = controller.node.children.first(where: { $0.name == "navigationItem" }) {
+                // An orphan navigation item: listed, referenced by nothing (§2.9).
+                c.objectListChildren[i, default: []].append(c.encodeNavigationItem(item))
+            }
+            top.append(i)
+            sceneIDs.insert(controller.id)
+            c.connections.outlets.append(.init(label: "sceneViewController", source: owner, destination: controller.id, node: controller.node))
+        } else {
+            var extrasBefore: [Int] = []
+            let index = encodeController(controller, in: c, parentIndex: nil, placeholder: placeholder,
+                                         extras: &extrasBefore)
+            top += extrasBefore
+            top.append(index)
+            top += extrasAfter
+            c.connections.outlets.append(.init(label: "sceneViewController", source: owner, destination: controller.id, node: controller.node))
+        }
+        Self.keepSceneConnections(&c.connections, sceneIDs: sceneIDs, fixed: Set([owner]))
+        ctx.finishReferences()
+        c.writeRoot(topLevel: top, topLevelNodes: [], leadingConnections: storyboardOutlets)
+        return NibArchiveWriter().write(c.b.graph)
+    }
+
+    /// Encodes `controller` (and, through `embed`, its relationship children) into `c`; returns its index.
+    private func encodeController(_ controller: StoryboardController, in c: UIKitCompiler, parentIndex: Int?, placeholder: Int,
+                                  extras extrasBefore: inout [Int]) -> Int {
+        let ctx = c.ctx
+        let node = controller.node
+        let index = ctx.define(node, className: "UIClassSwapper")
+        // Scene-side ids: everything in the scene outside the root view (§3.3).
+        Self.collectIDs(controller.scene, excluding: controller.rootView, into: &sceneIDs)
+        storyboardOutlets.append(c.outletConnection("storyboard", source: index, destination: placeholder))
+
+        // Scene-level extra objects: before the controller, reverse XML order (§2.2, §5.2).
+        var extras: [Int] = []
+        for x in controller.extraObjects {
+            if let i = c.encodeTopLevel(x) { extras.append(i) } else { ctx.warning(at: x, "scene object <\(x.name)> is not supported yet; ignored") }
+        }
+        extrasBefore += extras.reversed()
+
+        var e = Entries()
+        let titleElement = node.children.first { $0.name == "string" && $0.peek("key") == "title" }
+        if let title = node["title"] ?? titleElement.map({ $0.text }) {
+            titleElement?.visited = true
+            titleElement?.markAllAttributesUsed()
+            e.obj("UITitle", ctx.localizable(title, owner: node, property: "title"))
+        }
+        var listed: [Int] = []
+        var navigationItem: Int?
+        if let item = node.children.first(where: { $0.name == "navigationItem" && $0.peek("key") == "navigationItem" }) {
+            item.visited = true
+            let i = c.encodeNavigationItem(item)
+            navigationItem = i
+            e.obj("UINavigationItem", i)
+            listed.append(i)
+        }
+        if let table = upstreams[controller.id] {
+            let pairs = CFHashOrder.order(table.map(\.name)).compactMap { name -> (Int, Int)? in
+                guard let entry = table.first(where: { $0.name == name }) else { return nil }
+                return (c.b.string(name), ctx.reference(entry.id, from: node))
+            }
+            e.obj("UIExternalObjectsTableForViewLoading", c.b.dictionary("NSDictionary", pairs))
+        }
+        if let nibName = controller.viewNibName { e.obj("UINibName", c.b.string(nibName)) }
+        if let sid = controller.storyboardIdentifier { e.obj("UIStoryboardIdentifier", c.b.string(sid)) }
+        if node.bool("useStoryboardIdentifierAsRestorationIdentifier") == true, let sid = controller.storyboardIdentifier {
+            e.obj("UIRestorationIdentifier", c.b.string(sid))
+        } else if let rid = node["restorationIdentifier"] {
+            e.obj("UIRestorationIdentifier", c.b.string(rid))
+        }
+        if let parentIndex { e.obj("UIParentViewController", parentIndex) }
+        for child in controller.relationshipChildren {
+            guard let childPlaceholder = childPlaceholders[child.id], !ctx.isDefined(child.id) else { continue }
+            var childExtras: [Int] = []
+            _ = encodeController(child, in: c, parentIndex: index, placeholder: childPlaceholder, extras: &childExtras)
+            extrasAfter += childExtras
+        }
+        let childIndices = controller.relationshipChildren.compactMap { ctx.objectIndex(forID: $0.id) }
+        if !childIndices.isEmpty { e.obj("UIChildViewControllers", c.b.mutableArray(childIndices)) }
+        var toolbarItems: [Int] = []
+        if let items = node.children.first(where: { $0.name == "toolbarItems" }) {
+            items.visited = true
+            for item in items.children { if let i = c.encodeTopLevel(item) { toolbarItems.append(i) } }
+            if !toolbarItems.isEmpty { e.obj("UIToolbarItems", c.b.array(toolbarItems)) }
+        }
+        // Templates: the controller's own segues first, then those inside its hierarchy (§5.2).
+        var templates: [Int] = []
+        let own = node.children.filter { $0.name == "connections" }.flatMap { $0.children.filter { $0.name == "segue" } }
+        // Segues declared on scene-level extra objects (a gesture recognizer, a detached button) belong to it too.
+        let all = own + StoryboardScenes.segues(under: node).filter { !own.contains($0) }
+            + controller.extraObjects.flatMap { StoryboardScenes.segues(under: $0) }
+        for segue in all where segue.peek("kind") != "relationship" {
+            let destination = segue.peek("destination").flatMap { identifiers[$0] }
+            let t = c.encodeSegueTemplate(segue, destination: destination)
+            templates.append(t)
+            c.connections.outlets.append(.init(label: "viewController", source: t, destination: controller.id, node: segue))
+        }
+        if !templates.isEmpty { e.obj("UIStoryboardSegueTemplates", c.b.array(templates)) }
+        if node.bool("extendedLayoutIncludesOpaqueBars") == true { e.int("UIKeyExtendedLayoutIncludesOpaqueBars", 1) }
+        if !extras.isEmpty { e.obj("UITopLevelObjectsToKeepAliveFromStoryboard", c.b.array(extras)) }
+        if node.bool("definesPresentationContext") == true { e.bool("UIDefinesPresentationContext", true) }
+        if let edges = node.children.first(where: { $0.name == "extendedEdge" && $0.peek("key") == "edgesForExtendedLayout" }) {
+            var flags = 0
+            for (name, bit) in [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)] where edges.bool(name) == true { flags |= bit }
+            e.int("UIKeyEdgesForExtendedLayout", flags)
+        }
+        if node.bool("clearsSelectionOnViewWillAppear") == false { e.bool("UIClearsSelectionOnViewWillAppear", false) }
+        var navigationBar: Int?
+        var toolbar: Int?
+        if node.name == "navigationController" {
+            if !childIndices.isEmpty { e.obj("UIViewControllers", c.b.mutableArray(childIndices)) }
+            if let size = node.children.first(where: { $0.name == "value" && $0.peek("key") == "contentSizeForViewInPopover" }) {
+                size.visited = true
+                size.markAllAttributesUsed()
+                if let w = size.double("width"), let h = size.double("height") { e.add("UIPreferredContentSize", packedDoubles([w, h])) }
+            }
+            if let bar = node.children.first(where: { $0.name == "navigationBar" && $0.peek("key") == "navigationBar" }) {
+                let i = c.encodeBar(bar, className: "UINavigationBar")
+                Self.placeContainerBar(i, bar, in: c, navigation: true)
+                navigationBar = i
+                e.obj("UINavigationBar", i)
+                // The root's navigation item is the bar's item; the item points back conditionally (§2.5).
+                if let rootID = controller.relationshipChildren.first?.node.children.first(where: { $0.name == "navigationItem" })?.peek("id"),
+                   let item = ctx.objectIndex(forID: rootID) {
+                    c.b.append(i, "UIItems", .object(c.b.mutableArray([item])))
+                    var entries = c.b.graph.objects[item].entries
+                    let at = entries.firstIndex { $0.key == "UIClassName" } ?? entries.count
+                    entries.insert(NibEntry(key: "UINavigationBar", value: .conditionalObject(i)), at: at)
+                    c.b.graph.objects[item].entries = entries
+                }
+                c.b.append(i, "UIDelegate", .conditionalObject(index))
+            }
+            if let bar = node.children.first(where: { $0.name == "toolbar" && $0.peek("key") == "toolbar" }) {
+                let i = c.encodeBar(bar, className: "UIToolbar")
+                Self.placeContainerBar(i, bar, in: c, navigation: false)
+                toolbar = i
+                e.obj("UIToolbar", i)
+            }
+            if node.bool("toolbarHidden") == false { e.bool("UIToolbarShown", true) }
+            node.markUsed("toolbarHidden", "navigationBarHidden")
+        }
+        node.markUsed("sceneMemberID", "storyboardIdentifier", "useStoryboardIdentifierAsRestorationIdentifier", "automaticallyAdjustsScrollViewInsets",
+                      "hidesBottomBarWhenPushed", "modalPresentationStyle", "modalTransitionStyle")
+        for child in node.children where ["layoutGuides", "size", "simulatedNavigationBarMetrics", "simulatedToolbarMetrics", "simulatedTabBarMetrics"].contains(child.name)
+            || (child.name == "nil" && child.peek("key") == "simulatedTopBarMetrics") {
+            ctx.ignore(child)
+        }
+        // The root view lives in the view nib; it was encoded there.
+        controller.rootView?.visited = true
+        if node["customClass"] != nil {
+            c.finishClass(node, index: index, originalClass: controller.frameworkClass, entries: &e)
+        } else {
+            let name = c.b.string(controller.frameworkClass)
+            e.obj("UIClassName", name)
+            e.obj("UIOriginalClassName", name)
+            c.b.set(index, NibObject(className: "UIClassSwapper", entries: e.list))
+        }
+        c.encodeCommonChildren(node, index: index)
+        // Object-list blocks (§5.2): a navigation controller lists its bars and children, a controller
+        // its navigation item, templates and toolbar items.
+        c.objectListChildren[index, default: []] += [navigationBar, toolbar].compactMap { $0 } + childIndices + listed + templates + toolbarItems
+        return index
+    }
+
+    /// A navigation controller's bars ignore their XML frame (UIKIT-MAPPING §5.3): the navigation bar
+    /// gets bounds (0, 0, 0, 50), centre (0, y + 25), mask 2; the toolbar bounds (0, 0, w, 50), centre
+    /// (w/2, y + 25), mask 10. A translucent navigation bar is not opaque.
+    static func placeContainerBar(_ i: Int, _ bar: XIBNode, in c: UIKitCompiler, navigation: Bool) {
+        let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
+        let y = frame?.peek("y").flatMap(Double.init) ?? 0
+        // A toolbar without a frame is 1000 points wide (one sample, PrivacyProtection).
+        let w = frame?.peek("width").flatMap(Double.init) ?? 1000
+        var entries = c.b.graph.objects[i].entries
+        func put(_ key: String, _ value: NibGraphValue, after previous: String) {
+            if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value; return }
+            let at = entries.firstIndex { $0.key == previous }.map { $0 + 1 } ?? entries.count
+            entries.insert(NibEntry(key: key, value: value), at: at)
+        }
+        put("UIBounds", packedDoubles([0, 0, navigation ? 0 : w, 50]), after: "")
+        put("UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
+        put("UIAutoresizingMask", .int(navigation ? 2 : 10), after: "UIAutoresizeSubviews")
+        if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
+        // A container's toolbar without items still archives an empty item list (one sample, PrivacyProtection).
+        if !navigation, !entries.contains(where: { $0.key == "UIItems" }) { entries.append(NibEntry(key: "UIItems", value: .object(c.b.array([])))) }
+        // `<textAttributes key="titleTextAttributes">`: NSColor / NSFont entries (UIKIT-MAPPING §6.14).
+        if let attributes = bar.children.first(where: { $0.name == "textAttributes" && $0.peek("key") == "titleTextAttributes" }) {
+            attributes.visited = true
+            attributes.markUsed("key")
+            var pairs: [(Int, Int)] = []
+            for a in attributes.children {
+                switch a.name {
+                case "color": a.visited = true; pairs.append((c.b.string("NSColor"), c.color(a)))
+                case "fontDescription": a.visited = true; pairs.append((c.b.string("NSFont"), c.font(a)))
+                default: break
+                }
+            }
+            entries.append(NibEntry(key: "UITitleTextAttributes", value: .object(c.b.dictionary("NSDictionary", pairs))))
+        }
+        c.b.graph.objects[i].entries = entries
+    }
+
+    /// Every id in `node`'s subtree except the subtree of `excluding`.
+    static func collectIDs(_ node: XIBNode, excluding: XIBNode?, into ids: inout Set<String>) {
+        if let excluding, node == excluding { return }
+        if let id = node.peek("id") { ids.insert(id) }
+        for c in node.children { collectIDs(c, excluding: excluding, into: &ids) }
+    }
+
+    /// §3.3: only connections whose ends both lie in the scene (outside the root view) stay here.
+    static func keepSceneConnections(_ table: inout ConnectionTable, sceneIDs: Set<String>, fixed: Set<Int>) {
+        table.outlets.removeAll { !sceneIDs.contains($0.destination) }
+        table.actions.removeAll { !sceneIDs.contains($0.destination) }
+        for i in table.collections.indices { table.collections[i].destinations.removeAll { !sceneIDs.contains($0.0) } }
+        table.collections.removeAll { $0.destinations.isEmpty }
+    }
+}

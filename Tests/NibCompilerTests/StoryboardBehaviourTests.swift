@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import NibArchive
+import NibCompiler
+import NibTestSupport
+
+/// Storyboard compilation: located errors for broken documents, determinism, and every corpus
+/// storyboard compiling without an error.
+@Suite struct StoryboardBehaviourTests {
+    static func storyboard(_ scenes: String, initial: String? = nil) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch"\(initial.map { " initialViewController=\"\($0)\"" } ?? "")>
+            <scenes>
+        \(scenes)
+            </scenes>
+        </document>
+        """
+    }
+
+    static func scene(_ id: String, identifier: String? = nil, segue: String = "") -> String {
+        """
+                <scene sceneID="s-\(id)">
+                    <objects>
+                        <viewController\(identifier.map { " storyboardIdentifier=\"\($0)\"" } ?? "") id="\(id)" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v-\(id)">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <connections>\(segue)</connections>
+                        </viewController>
+                    </objects>
+                </scene>
+        """
+    }
+
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+            return []
+        } catch {
+            return error.diagnostics.filter { $0.severity == .error }.map(\.description)
+        }
+    }
+
+    @Test func segueToAnUnknownSceneIsALocatedError() {
+        let text = Self.storyboard(Self.scene("aaa-00-001", segue: #"<segue destination="zzz-99-999" kind="show" id="sg-1"/>"#))
+        let e = errors(text)
+        #expect(e.count == 1)
+        #expect(e.first?.hasPrefix("T.storyboard:11:") == true, "\(e)")
+        #expect(e.first?.contains("segue destination 'zzz-99-999' is no element of this storyboard") == true)
+    }
+
+    @Test func segueToAViewIsALocatedError() {
+        let text = Self.storyboard(Self.scene("aaa-00-001", segue: #"<segue destination="v-aaa-00-001" kind="show" id="sg-1"/>"#))
+        #expect(errors(text).first?.contains("is <view>, not a controller") == true)
+    }
+
+    @Test func duplicateStoryboardIdentifiersAreALocatedError() {
+        let text = Self.storyboard(Self.scene("aaa-00-001", identifier: "Same") + "\n" + Self.scene("bbb-00-002", identifier: "Same"))
+        let e = errors(text)
+        #expect(e.count == 1)
+        #expect(e.first?.contains("storyboard identifier 'Same' is also used by <viewController> at 6:") == true, "\(e)")
+        // Reported at the second controller's storyboardIdentifier attribute.
+        #expect(e.first?.hasPrefix("T.storyboard:17:") == true, "\(e)")
+    }
+
+    @Test func missingInitialControllerIsALocatedError() {
+        let e = errors(Self.storyboard(Self.scene("aaa-00-001"), initial: "nope"))
+        #expect(e == ["T.storyboard:2:\(Self.storyboard("", initial: "nope").split(separator: "\n")[1].utf8.count - "initialViewController=\"nope\">".count + 1): error: initial view controller 'nope' is not a controller of this storyboard"], "\(e)")
+    }
+
+    @Test func otherDocumentsSayWhatTheyAre() {
+        let xib = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects/></document>"#
+        #expect(errors(xib).first?.contains("the document is a XIB (com.apple.InterfaceBuilder3.CocoaTouch.XIB), not a storyboard") == true)
+        let archive = #"<archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="8.00"><data/></archive>"#
+        #expect(errors(archive).first?.contains("XIB 2.x documents") == true)
+        #expect(errors("<plist version=\"1.0\"><dict/></plist>").first?.contains("not a XIB document: the root element is <plist>") == true)
+        let tv = #"<document type="com.apple.InterfaceBuilder3.AppleTV.Storyboard.XIB" version="3.0"><scenes/></document>"#
+        #expect(errors(tv).first?.contains("unsupported storyboard type") == true)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let url = ProjectCorpus.directory.appendingPathComponent("ios/Main.storyboard")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let a = try StoryboardCompiler(options: .init(moduleName: "SampleApp")).compile(storyboard: bytes, fileName: "Main.storyboard")
+        let b = try StoryboardCompiler(options: .init(moduleName: "SampleApp")).compile(storyboard: bytes, fileName: "Main.storyboard")
+        #expect(a.files == b.files)
+        #expect(a.files.map(\.path) == a.files.map(\.path).sorted())
+    }
+
+    /// iOS targets below 14.0 with an SF Symbol: every nib becomes a `runtime.nib` + `objects-14.0+.nib` pair.
+    @Test func symbolImagesBelowIOS14GiveNibDirectories() throws {
+        let symbol = Self.storyboard("""
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="aaa-00-001" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v-1">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                                <subviews>
+                                    <imageView contentMode="scaleToFill" id="img-1">
+                                        <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                                        <imageReference key="image" image="star" catalog="system"/>
+                                    </imageView>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+        """, initial: "aaa-00-001")
+        let old = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "13.0")).compile(storyboard: Array(symbol.utf8), fileName: "S.storyboard")
+        #expect(old.files.map(\.path).contains("UIViewController-aaa-00-001.nib/objects-14.0+.nib"))
+        #expect(old.files.map(\.path).contains("aaa-00-001-view-v-1.nib/runtime.nib"))
+        let new = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "15.0")).compile(storyboard: Array(symbol.utf8), fileName: "S.storyboard")
+        #expect(new.files.map(\.path) == ["Info.plist", "UIViewController-aaa-00-001.nib", "aaa-00-001-view-v-1.nib"])
+    }
+
+    /// Every storyboard of the shared corpus (ios, macos, wild) compiles without an error.
+    @Test func everyCorpusStoryboardCompiles() throws {
+        guard SharedCorpus.directory != nil else { if SharedCorpus.allowMissing { return }; _ = try SharedCorpus.require(); return }
+        var count = 0
+        for folder in ["ios", "macos", "wild"] {
+            for url in (try? SharedCorpus.files(under: folder, suffix: ".storyboard")) ?? [] {
+                let name = SharedCorpus.relative(url)
+                do {
+                    let result = try StoryboardCompiler().compile(storyboard: [UInt8](try Data(contentsOf: url)), fileName: name)
+                    #expect(result.files.contains { $0.path == "Info.plist" })
+                    for f in result.files where f.path.hasSuffix(".nib") { _ = try NibArchive(bytes: f.bytes) }
+                    count += 1
+                } catch let error as CompileError {
+                    Issue.record("\(name): \(error)")
+                }
+            }
+        }
+        #expect(count >= 70)
+    }
+}

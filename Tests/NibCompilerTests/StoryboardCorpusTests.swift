@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import NibArchive
+import NibCompiler
+import NibTestSupport
+import PropertyList
+
+/// Compiles every Apple-compiled storyboard pair (`nib/duckduckgo`, iOS; `storyboards/appkit`, macOS)
+/// and compares the `.storyboardc` with Apple's: the file set, the `Info.plist` (as a property list,
+/// and byte for byte where the key-collision order is predictable), and each nib's loose score
+/// against the floor in `StoryboardScoreTable`.
+@Suite struct StoryboardCorpusTests {
+    struct Pair: Sendable, CustomStringConvertible {
+        var storyboard: String
+        var description: String { storyboard }
+        var compiled: String { storyboard + "c" }
+        var isAppKit: Bool { storyboard.hasPrefix("storyboards/appkit") }
+    }
+
+    static let pairs: [Pair] = {
+        guard let corpus = SharedCorpus.directory else { return [] }
+        var out: [Pair] = []
+        for folder in ["nib/duckduckgo", "storyboards/appkit"] {
+            for url in (try? SharedCorpus.files(under: folder, suffix: ".storyboard")) ?? [] {
+                let name = SharedCorpus.relative(url)
+                if FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name + "c").path) { out.append(Pair(storyboard: name)) }
+            }
+        }
+        return out.sorted { $0.storyboard < $1.storyboard }
+    }()
+
+    /// The compile options of a pair: the flags of the `X.args` file beside it (DuckDuckGo's app targets iOS 13.0).
+    static func options(for pair: Pair, corpus: URL) -> CompileOptions {
+        // App extensions are their own targets: ibtool's --module is the extension's name.
+        let appex = pair.storyboard.split(separator: "/").first { $0.hasSuffix(".appex") }.map { String($0.dropLast(".appex".count)) }
+        var options = CompileOptions(moduleName: pair.isAppKit ? nil : appex ?? "DuckDuckGo")
+        let args = corpus.appendingPathComponent(String(pair.storyboard.dropLast(".storyboard".count)) + ".args")
+        if let text = try? String(contentsOf: args, encoding: .utf8) {
+            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            if let i = words.firstIndex(of: "--minimum-deployment-target"), i + 1 < words.count { options.minimumDeploymentTarget = words[i + 1] }
+            if let i = words.firstIndex(of: "--module"), i + 1 < words.count { options.moduleName = words[i + 1] }
+        }
+        return options
+    }
+
+    static func compile(_ pair: Pair, corpus: URL) throws -> StoryboardResult {
+        let bytes = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(pair.storyboard)))
+        return try StoryboardCompiler(options: options(for: pair, corpus: corpus)).compile(storyboard: bytes, fileName: pair.storyboard)
+    }
+
+    /// Apple's files of a compiled storyboard, by path relative to the directory.
+    static func appleFiles(_ pair: Pair, corpus: URL) throws -> [String: [UInt8]] {
+        let root = corpus.appendingPathComponent(pair.compiled)
+        var out: [String: [UInt8]] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path), "cannot list \(root.path)")
+        for case let path as String in enumerator {
+            var isDir: ObjCBool = false
+            let full = root.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: full.path, isDirectory: &isDir), !isDir.boolValue {
+                out[path] = [UInt8](try Data(contentsOf: full))
+            }
+        }
+        return out
+    }
+
+    /// `Info.plist` files whose colliding nib-name keys Apple inserted in an order the XML does not show
+    /// (STORYBOARD.md §6.1): equal as property lists, not byte for byte.
+    static let plistCollisionOrder: Set<String> = [
+        "nib/duckduckgo/Base.lproj/DaxOnboarding.storyboard", "nib/duckduckgo/Base.lproj/Feedback.storyboard",
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard", "nib/duckduckgo/Base.lproj/Settings.storyboard",
+        "nib/duckduckgo/Debug.storyboard",
+    ]
+
+    @Test(arguments: pairs)
+    func fileSetPlistAndScores(_ pair: Pair) throws {
+        let corpus = try SharedCorpus.require()
+        let result = try Self.compile(pair, corpus: corpus)
+        let apple = try Self.appleFiles(pair, corpus: corpus)
+        let ours = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.bytes) })
+        #expect(Set(ours.keys) == Set(apple.keys), "file set of \(pair)")
+
+        let applePlist = try #require(apple["Info.plist"])
+        let ourPlist = try #require(ours["Info.plist"])
+        let a = try PropertyListValue(BinaryPropertyList(bytes: applePlist))
+        let b = try PropertyListValue(BinaryPropertyList(bytes: ourPlist))
+        if pair.isAppKit {
+            // NSViewControllerIdentifiersToUUIDs holds random UUIDs: compare everything else, and the UUID keys.
+            #expect(Self.withoutUUIDs(a) == Self.withoutUUIDs(b), "Info.plist of \(pair)")
+        } else {
+            #expect(Self.sorted(a) == Self.sorted(b), "Info.plist of \(pair)")
+            if !Self.plistCollisionOrder.contains(pair.storyboard) { #expect(applePlist == ourPlist, "Info.plist bytes of \(pair)") }
+        }
+
+        for (path, bytes) in apple.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".nib") {
+            guard let mine = ours[path] else { continue }
+            let score = LeafScore.score(reference: NibGraph(try NibArchive(bytes: bytes)), output: NibGraph(try NibArchive(bytes: mine)), loose: true)
+            let key = "\(pair.storyboard):\(path)"
+            print(String(format: "storyboard-score %.4f %@", score, key))
+            guard let floor = StoryboardScoreTable.floors[key] else { Issue.record("no floor for \(key)"); continue }
+            #expect(score >= floor - 0.005, "loose score \(score) fell below \(floor) for \(key)")
+        }
+    }
+
+    /// Dictionaries with their entries sorted by key (the comparison "as a property list").
+    static func sorted(_ v: PropertyListValue) -> PropertyListValue {
+        switch v {
+        case .dictionary(let entries): return .dictionary(entries.map { .init($0.key, sorted($0.value)) }.sorted { $0.key < $1.key })
+        case .array(let items): return .array(items.map(sorted))
+        default: return v
+        }
+    }
+
+    static func withoutUUIDs(_ v: PropertyListValue) -> PropertyListValue {
+        guard case .dictionary(let entries) = sorted(v) else { return v }
+        return .dictionary(entries.map { e in
+            guard e.key == "NSViewControllerIdentifiersToUUIDs", case .dictionary(let u) = e.value else { return e }
+            return .init(e.key, .array(u.map { .string($0.key) }))
+        })
+    }
+}
