@@ -152,12 +152,14 @@ public enum DiffReport {
             + "  \"objects\": [\n" + objects.joined(separator: ",\n") + (objects.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
-    static func fourDecimals(_ x: Double) -> String {
+    /// `x` with four decimals (`0.9876`), as scores are printed.
+    public static func fourDecimals(_ x: Double) -> String {
         let scaled = Int((x * 10_000).rounded())
         return "\(scaled / 10_000).\(String(scaled % 10_000).leftPadded(4))"
     }
 
-    static func jsonString(_ x: String) -> String {
+    /// `x` as a JSON string literal.
+    public static func jsonString(_ x: String) -> String {
         var out = "\""
         for u in x.unicodeScalars {
             switch u {
