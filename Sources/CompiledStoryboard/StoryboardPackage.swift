@@ -38,9 +38,9 @@ public struct StoryboardPackage: Sendable {
             && NibDirectory.runtimeMembers(path).isEmpty
     }
 
-    /// Opens the storyboard at `directory`: reads and checks `Info.plist`, lists the nibs, and checks that every
-    /// nib the plist names exists.
-    public init(directory: String) throws(StoryboardError) {
+    /// Opens the storyboard at `directory`: reads and checks `Info.plist`, lists the nibs, and (unless
+    /// `requireSceneNibs` is false, for tools that report every problem) checks that every nib the plist names exists.
+    public init(directory: String, requireSceneNibs: Bool = true) throws(StoryboardError) {
         self.directory = directory
         guard NibDirectory.isDirectory(directory) else {
             throw StoryboardError(.io, path: directory, "not a directory (a compiled storyboard is a .storyboardc directory)")
@@ -67,11 +67,16 @@ public struct StoryboardPackage: Sendable {
         }
         self.nibs = nibs
         otherFiles = other
+        if requireSceneNibs, let first = missingSceneNibs.first { throw first }
+    }
+
+    /// One error per scene nib the `Info.plist` names that is not in the directory.
+    public var missingSceneNibs: [StoryboardError] {
         let prefix = info.platform.rawValue
-        for (identifier, nibName) in info.nibNames where nib(named: nibName)?.files.isEmpty != false {
-            throw StoryboardError(.missingNib, path: (directory as NSString).appendingPathComponent(nibName + ".nib"),
-                                  keyPath: "\(prefix)ViewControllerIdentifiersToNibNames[\"\(identifier)\"]",
-                                  "the scene nib \(nibName).nib of \"\(identifier)\" is missing")
+        return info.nibNames.filter { nib(named: $0.nibName)?.files.isEmpty != false }.map { identifier, nibName in
+            StoryboardError(.missingNib, path: (directory as NSString).appendingPathComponent(nibName + ".nib"),
+                            keyPath: "\(prefix)ViewControllerIdentifiersToNibNames[\"\(identifier)\"]",
+                            "the scene nib \(nibName).nib of \"\(identifier)\" is missing")
         }
     }
 

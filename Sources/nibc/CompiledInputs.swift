@@ -40,7 +40,8 @@ enum InputLayout {
     init(_ path: String) throws(CommandFailure) {
         guard NibDirectory.isDirectory(path) else { self = .file(path); return }
         if StoryboardPackage.isStoryboardDirectory(path) {
-            do { self = .storyboard(try StoryboardPackage(directory: path)) } catch {
+            // Missing scene nibs are reported by verify and shown as missing files by diff, not fatal here.
+            do { self = .storyboard(try StoryboardPackage(directory: path, requireSceneNibs: false)) } catch {
                 throw CommandFailure(error.description)
             }
             return
@@ -89,7 +90,7 @@ extension LoadedBundle {
         guard let storyboard else { return [] }
         let prefix = storyboard.info.platform.rawValue
         let identifiers = Set(storyboard.info.identifiers)
-        var problems = [String]()
+        var problems = storyboard.missingSceneNibs.map(\.description)
         for (file, nib) in nibs {
             let graph = nib.graph
             for object in graph.objects {
