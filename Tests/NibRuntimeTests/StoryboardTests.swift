@@ -214,3 +214,56 @@ import Testing
         #expect(object.events.last == "prepare \(template.identifier ?? "-")")
     }
 }
+
+/// Broken compiled storyboards: typed errors at open, at instantiation and at view load, never a crash.
+@Suite(.needsCorpus) struct HostileStoryboardTests {
+    /// A writable copy of a corpus storyboard.
+    static func copy(_ relative: String) throws -> URL {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("sb-hostile-\(UUID().uuidString)/Base.lproj/Home.storyboardc")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try corpusPath(relative), toPath: target.path)
+        for case let url as URL in FileManager.default.enumerator(at: target, includingPropertiesForKeys: nil)! {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target.path)
+        return target
+    }
+
+    @Test func brokenFilesGiveTypedErrors() throws {
+        let dir = try Self.copy("nib/duckduckgo/Base.lproj/Home.storyboardc")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent().deletingLastPathComponent()) }
+        // A truncated scene nib: the storyboard opens (nibs are read on first use), instantiation fails typed.
+        let scene = dir.appendingPathComponent("HomeViewController.nib")
+        let sceneBytes = try Data(contentsOf: scene)
+        try sceneBytes.prefix(40).write(to: scene)
+        var storyboard = try NibStoryboard(directory: dir.path, registry: NibClassRegistry())
+        #expect(throws: NibLoadingError.self) { try storyboard.instantiateController(identifier: "HomeViewController") }
+        try sceneBytes.write(to: scene)
+        // A missing view nib: instantiation works, the view load fails typed.
+        let view = dir.appendingPathComponent("LJ1-RN-ckE-view-klK-ZJ-wmA.nib")
+        try FileManager.default.removeItem(at: view)
+        storyboard = try NibStoryboard(directory: dir.path, registry: NibClassRegistry())
+        let home = try storyboard.instantiateController(identifier: "HomeViewController")
+        #expect(throws: NibLoadingError.nibNotFound(name: "LJ1-RN-ckE-view-klK-ZJ-wmA", directory: dir.path)) { try home.view() }
+        #expect(!home.isViewLoaded)
+        // A missing scene nib: opening fails, naming the identifier's key path.
+        try FileManager.default.removeItem(at: scene)
+        let missing = #expect(throws: NibLoadingError.self) { try NibStoryboard(directory: dir.path) }
+        guard case .storyboard(let error)? = missing else { Issue.record("\(String(describing: missing))"); return }
+        #expect(error.kind == .missingNib)
+        // A hostile Info.plist (every byte flipped in turn): open refuses with a typed error or opens.
+        try sceneBytes.write(to: scene)
+        let plistURL = dir.appendingPathComponent("Info.plist")
+        let plist = try Data(contentsOf: plistURL)
+        var refused = 0
+        for i in stride(from: 0, to: plist.count, by: 3) {
+            var bytes = [UInt8](plist)
+            bytes[i] ^= 0x5A
+            try Data(bytes).write(to: plistURL)
+            do { _ = try NibStoryboard(directory: dir.path, registry: NibClassRegistry()) } catch {
+                if case .storyboard = error { refused += 1 } else { Issue.record("not a storyboard error: \(error)") }
+            }
+        }
+        #expect(refused > 0)
+    }
+}
