@@ -9,6 +9,8 @@ import Testing
 @Suite(.needsCorpus) struct StoryboardTests {
     struct Counts {
         var controllers = 0, views = 0, segues = 0, embeds = 0, references = 0, relationshipChildren = 0
+        /// Segue triggers wired by view nibs to the scene's templates (through UpstreamPlaceholder-N).
+        var performActions = 0, selectionOutlets = 0
     }
 
     /// Checks one instantiated controller and everything reachable from it; returns what it exercised.
@@ -40,6 +42,15 @@ import Testing
                 #expect(try c.view() === view)
                 let embeds = c.segueTemplates.filter { $0.kind == .embed }
                 #expect(c.embeddedChildren.count == embeds.count, "\(name)")
+                // Each embed template got its container view from the view nib (`containerView` outlet).
+                for t in embeds { #expect((t.object as? GenericNibObject)?.outlets["containerView"] != nil, "\(name)") }
+                // Triggers: `perform:` actions and static cells' `selectionSegueTemplate` outlets reach the very
+                // template objects of this controller's scene.
+                let templates = Set(c.values.segueTemplates.map(ObjectIdentifier.init))
+                for case let o as GenericNibObject in reachableObjects(from: c.viewTopLevelObjects) {
+                    counts.performActions += o.actions.filter { $0.selector == "perform:" && $0.target.map { templates.contains(ObjectIdentifier($0)) } == true }.count
+                    if let t = o.outlets["selectionSegueTemplate"], templates.contains(ObjectIdentifier(t)) { counts.selectionOutlets += 1 }
+                }
                 counts.embeds += embeds.count
                 for child in c.embeddedChildren { #expect(child.parent === c) }
             }
@@ -99,6 +110,10 @@ import Testing
         #expect(counts.segues >= 100, "\(counts)")
         #expect(counts.embeds >= 9, "\(counts)")
         #expect(counts.relationshipChildren >= 9, "\(counts)")
+        // STORYBOARD.md §2.7: 8 perform: triggers (7 buttons, 1 bar button item) and 25 static-cell outlets in the
+        // 19 storyboards; scenes reached twice (initial and identified, or as a navigation root) count twice.
+        #expect(counts.performActions >= 8, "\(counts)")
+        #expect(counts.selectionOutlets >= 25, "\(counts)")
         print("storyboard corpus: \(counts)")
     }
 
