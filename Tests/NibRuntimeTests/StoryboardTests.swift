@@ -139,6 +139,27 @@ import Testing
         #expect(template.planBuildCount == 1)
         _ = try storyboard.instantiateInitialController()
         #expect(template.planBuildCount == 1)
+        // One controller's view asked for from eight threads: loaded once, the same object for all.
+        let nav = try #require(try storyboard.instantiateInitialController())
+        let root = try #require(nav.relationshipChildren.first)
+        let views = Locked8()
+        // The controller is not Sendable (its objects are used from one thread at a time); `view()` alone is
+        // safe to call concurrently, which is what this checks.
+        nonisolated(unsafe) let shared = root
+        DispatchQueue.concurrentPerform(iterations: 8) { i in views.set(i, try? shared.view()) }
+        let first = try #require(views.all.first ?? nil)
+        #expect(views.all.allSatisfy { $0 === first })
+        #expect(root.viewTopLevelObjects.count >= 1)
+        let viewNib = try #require(root.values.nibName)
+        #expect(try storyboard.template(nibNamed: viewNib).planBuildCount == 1)
+    }
+
+    /// Eight result slots written from concurrent threads.
+    final class Locked8: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots = [AnyObject?](repeating: nil, count: 8)
+        func set(_ i: Int, _ o: AnyObject?) { lock.lock(); slots[i] = o; lock.unlock() }
+        var all: [AnyObject?] { lock.lock(); defer { lock.unlock() }; return slots }
     }
 
     @Test func navigationControllerComesWithItsRoot() throws {
