@@ -80,6 +80,27 @@ public struct StoryboardPackage: Sendable {
         }
     }
 
+    /// A view nib: `<controller XML id>-view-<root view XML id>` (STORYBOARD.md §1.2), loaded by its controller
+    /// (`UINibName`), never named by the `Info.plist`.
+    public struct ViewNib: Sendable, Equatable {
+        /// The nib.
+        public var nib: Nib
+        /// The XML id of the controller whose view it is.
+        public var controllerID: String
+        /// The XML id of the root view.
+        public var viewID: String
+    }
+
+    /// The nibs that are not scene nibs (not in `…ViewControllerIdentifiersToNibNames`) and are named as view
+    /// nibs, sorted by name.
+    public var viewNibs: [ViewNib] {
+        let scenes = Set(info.nibNames.map(\.nibName))
+        return nibs.compactMap { nib in
+            guard !scenes.contains(nib.name), let r = nib.name.range(of: "-view-") else { return nil }
+            return ViewNib(nib: nib, controllerID: String(nib.name[..<r.lowerBound]), viewID: String(nib.name[r.upperBound...]))
+        }
+    }
+
     /// The nib named `name`.
     public func nib(named name: String) -> Nib? { nibs.first { $0.name == name } }
 

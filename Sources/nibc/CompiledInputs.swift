@@ -96,7 +96,7 @@ extension LoadedBundle {
             for object in graph.objects {
                 for entry in object.entries {
                     guard let index = entry.value.objectIndex, let text = graph.stringValue(at: index) else { continue }
-                    if entry.key == prefix + "NibName", storyboard.nib(named: text) == nil {
+                    if entry.key == prefix + "NibName", storyboard.nib(named: text)?.files.isEmpty != false {
                         problems.append("\(path)/\(file): error: \(object.className).\(entry.key): the view nib \"\(text).nib\" is missing")
                     } else if entry.key == prefix + "DestinationViewControllerIdentifier", !identifiers.contains(text) {
                         problems.append("\(path)/\(file): error: \(object.className).\(entry.key): no controller \"\(text)\" in the storyboard's Info.plist")

@@ -10,7 +10,7 @@ import Testing
         if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
         let storyboards = try SharedCorpus.compiledStoryboards()
         #expect(storyboards.count == 26)
-        var platforms = [StoryboardInfo.Platform: Int](), scenes = 0, references = 0, nibs = 0
+        var platforms = [StoryboardInfo.Platform: Int](), scenes = 0, references = 0, nibs = 0, viewNibs = 0
         for url in storyboards {
             let package = try StoryboardPackage(directory: url.path)
             platforms[package.info.platform, default: 0] += 1
@@ -18,6 +18,9 @@ import Testing
             references += package.info.references.count
             nibs += package.nibs.count
             #expect(package.otherFiles.isEmpty, "\(url.lastPathComponent)")
+            // Every nib is a scene nib or a view nib (§1.1).
+            #expect(package.viewNibs.count + Set(package.info.nibNames.map(\.nibName)).count == package.nibs.count, "\(url.lastPathComponent)")
+            viewNibs += package.viewNibs.count
             for (identifier, name) in package.info.nibNames {
                 // STORYBOARD.md §1.4: in all data the key equals the value.
                 #expect(identifier == name)
@@ -32,6 +35,8 @@ import Testing
         #expect(references == 19)
         #expect(nibs == 146 + 19)
         #expect(scenes == 84 + 12)
+        // 62 iOS view nibs (§1.1) and one per AppKit window's content controller.
+        #expect(viewNibs == 62 + 7)
     }
 
     @Test func homeHasAReferenceAndNoEntryPoint() throws {

@@ -179,6 +179,8 @@ struct IbtoolCommand: ParsableCommand {
         discussion: """
             nibc ibtool --errors --warnings --notices --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
 
+            nibc ibtool --link OUT_DIR --minimum-deployment-target 15.0 --target-device iphone A.storyboardc B.storyboardc (checks the compiled storyboards and the references between them, then copies them into OUT_DIR)
+
             Supported: \(IbtoolArguments.supported).
 
             Reports go to standard output as an XML plist (default), binary1 or human-readable-text; exit status 1 on an error. See docs/IBTOOL.md.
