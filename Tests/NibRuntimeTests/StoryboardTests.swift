@@ -2,6 +2,7 @@ import CompiledStoryboard
 import Foundation
 import NibRuntime
 import NibTestSupport
+import PropertyList
 import Testing
 
 /// The portable storyboard on Apple's compiled storyboards: every initial and identified controller of
@@ -301,5 +302,23 @@ import Testing
             }
         }
         #expect(refused > 0)
+    }
+
+    @Test func aReferenceCycleIsATypedError() throws {
+        let dir = try Self.copy("nib/duckduckgo/Base.lproj/Home.storyboardc")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent().deletingLastPathComponent()) }
+        // Home's reference now names Home itself and its own identifier: following it never ends.
+        let id = "UIViewController-Ad2-7l-5O5"
+        let plist: PropertyListValue = .dictionary([
+            .init("UIViewControllerIdentifiersToNibNames", .dictionary([.init(id, .string(id)), .init("HomeViewController", .string("HomeViewController"))])),
+            .init("UIStoryboardVersion", .integer(1)),
+            .init("UIViewControllerIdentifiersToExternalStoryboardReferences", .dictionary([
+                .init(id, .dictionary([.init("UIReferencedControllerIdentifier", .string(id)), .init("UIReferencedStoryboardName", .string("Home"))])),
+            ])),
+        ])
+        try Data(BinaryPropertyListWriter().write(plist)).write(to: dir.appendingPathComponent("Info.plist"))
+        let storyboard = try NibStoryboard(directory: dir.path, registry: NibClassRegistry())
+        let error = #expect(throws: NibLoadingError.self) { try storyboard.instantiateController(identifier: id) }
+        #expect(error?.description.contains("(a cycle)") == true, "\(String(describing: error))")
     }
 }

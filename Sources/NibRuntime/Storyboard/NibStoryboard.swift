@@ -99,6 +99,14 @@ public final class NibStoryboard: Sendable {
     /// relationship children, §2.8); a storyboard reference resolves to the referenced controller. An unknown
     /// identifier is `NibLoadingError.unknownControllerIdentifier` (UIKit's `NSInvalidArgumentException`).
     public func instantiateController(identifier: String) throws -> NibStoryboardController {
+        try instantiateController(identifier: identifier, referenceDepth: 0)
+    }
+
+    /// Storyboard references followed in a row before the chain is called a cycle (hostile input: a
+    /// reference to a storyboard whose initial controller is a reference back).
+    static let maxReferenceDepth = 16
+
+    func instantiateController(identifier: String, referenceDepth: Int) throws -> NibStoryboardController {
         guard let nibName = info.nibName(forIdentifier: identifier), identifier != info.mainMenuIdentifier else {
             throw NibLoadingError.unknownControllerIdentifier(storyboard: name, identifier: identifier, platform: info.platform.rawValue)
         }
@@ -108,7 +116,10 @@ public final class NibStoryboard: Sendable {
             throw NibLoadingError.malformedGraph("scene \(identifier) (\(nibName).nib) has no controller")
         }
         if let reference = info.references[identifier] {
-            return try resolve(reference, from: identifier)
+            guard referenceDepth < Self.maxReferenceDepth else {
+                throw NibLoadingError.malformedGraph("storyboard reference \(identifier) of \(name): more than \(Self.maxReferenceDepth) references in a row (a cycle)")
+            }
+            return try resolve(reference, from: identifier, depth: referenceDepth + 1)
         }
         return NibStoryboardController(object: object, storyboard: self, sceneObjects: top)
     }
@@ -142,18 +153,12 @@ public final class NibStoryboard: Sendable {
 
     /// A storyboard reference (`viewControllerPlaceholder`): the referenced controller, or the referenced
     /// storyboard's initial one (§7.3 step 4).
-    func resolve(_ reference: StoryboardInfo.Reference, from identifier: String) throws -> NibStoryboardController {
+    func resolve(_ reference: StoryboardInfo.Reference, from identifier: String, depth: Int) throws -> NibStoryboardController {
         let target = try referencedStoryboard(named: reference.storyboardName)
-        if let id = reference.controllerIdentifier {
-            if target === self && id == identifier {
-                throw NibLoadingError.malformedGraph("storyboard reference \(identifier) refers to itself")
-            }
-            return try target.instantiateController(identifier: id)
-        }
-        guard let initial = try target.instantiateInitialController() else {
+        guard let id = reference.controllerIdentifier ?? target.info.initialIdentifier else {
             throw NibLoadingError.malformedGraph("storyboard reference \(identifier): \(reference.storyboardName) has no initial controller")
         }
-        return initial
+        return try target.instantiateController(identifier: id, referenceDepth: depth)
     }
 
     // MARK: The API of the first version, kept for its callers.
