@@ -83,6 +83,17 @@ func loadInput(_ path: String, options: NibReadOptions = .init(),
     return .bundle(bundle)
 }
 
+extension LoadedInput {
+    /// For `diff`: a `.nib` directory compared with a single nib stands for the variant a loader reads
+    /// (`NibDirectory.resolve`), so Apple's `X.nib/` compares with a flat `X.nib`; otherwise unchanged.
+    func asSingleNib(whenComparedWith other: LoadedInput) -> LoadedInput {
+        guard case .bundle(let bundle) = self, bundle.storyboard == nil, case .nib = other,
+              let resolved = NibDirectory.resolve(bundle.path),
+              let nib = bundle.nibs.first(where: { $0.file == (resolved as NSString).lastPathComponent })?.nib else { return self }
+        return .nib(nib)
+    }
+}
+
 extension LoadedBundle {
     /// Cross-checks of a storyboard's nibs against its `Info.plist`: every view nib a controller names
     /// (`UINibName`/`NSNibName`) and every segue destination (`…DestinationViewControllerIdentifier`) must exist.

@@ -46,7 +46,7 @@ struct DiffCommand: ParsableCommand {
             printError(error.message)
             throw ExitCode(2)
         }
-        switch (a, b) {
+        switch (a.asSingleNib(whenComparedWith: b), b.asSingleNib(whenComparedWith: a)) {
         case (.nib(let a), .nib(let b)):
             let result = compare(a, b)
             let out: String

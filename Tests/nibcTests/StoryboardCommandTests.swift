@@ -127,6 +127,11 @@ import Testing
         #expect(json["equivalent"] as? Bool == false)
         r = try NibcProcess.run(["diff", "--quiet", home, changed.path])
         #expect(r.stdout.split(separator: "\n").count == 1)
+        // A .nib directory against a flat nib: its loaded variant (objects-14.0+.nib) is compared.
+        let settings = try Self.corpus("nib/duckduckgo/Base.lproj/Settings.storyboardc/AutoClearSettingsViewController.nib")
+        r = try NibcProcess.run(["diff", settings, settings + "/objects-14.0+.nib"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasPrefix("score 1.0000"))
         // A storyboard against a single nib: unreadable pair, exit 2.
         r = try NibcProcess.run(["diff", home, home + "/HomeViewController.nib"])
         #expect(r.status == 2)
