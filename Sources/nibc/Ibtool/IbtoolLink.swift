@@ -100,9 +100,14 @@ enum IbtoolLink {
     /// storyboard of the same name is replaced); on failure nothing staged is left behind.
     static func install(_ inputs: [Input], into output: String) throws(CommandFailure) {
         let fm = FileManager.default
+        let createdOutput = !fm.fileExists(atPath: output)
         try IbtoolFrontEnd.makeDirectory(output)
         let stage = (output as NSString).appendingPathComponent(".nibc-link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        defer { try? fm.removeItem(atPath: stage) }
+        defer {
+            try? fm.removeItem(atPath: stage)
+            // An OUT_DIR this run created and left empty (a failed copy) is removed too.
+            if createdOutput, (try? fm.contentsOfDirectory(atPath: output))?.isEmpty == true { try? fm.removeItem(atPath: output) }
+        }
         do {
             for input in inputs {
                 let staged = (stage as NSString).appendingPathComponent(input.destination)
