@@ -59,7 +59,20 @@ public struct StoryboardInfo: Sendable, Equatable {
     /// The main menu's nib name when the storyboard has a menu scene.
     public var mainMenuNibName: String? { mainMenuIdentifier.flatMap(nibName(forIdentifier:)) }
 
-    public static func == (a: StoryboardInfo, b: StoryboardInfo) -> Bool { a.propertyList == b.propertyList }
+    /// Equal property lists, reals compared bit for bit so that the relation is reflexive (a NaN in some
+    /// unknown key made a plist unequal to itself: found by Fuzz/storyboard-info).
+    public static func == (a: StoryboardInfo, b: StoryboardInfo) -> Bool { same(a.propertyList, b.propertyList) }
+
+    static func same(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
+        switch (a, b) {
+        case (.real(let x), .real(let y)), (.date(let x), .date(let y)): return x.bitPattern == y.bitPattern
+        case (.float(let x), .float(let y)): return x.bitPattern == y.bitPattern
+        case (.array(let x), .array(let y)), (.set(let x), .set(let y)): return x.count == y.count && zip(x, y).allSatisfy(same)
+        case (.dictionary(let x), .dictionary(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && same($0.value, $1.value) }
+        default: return a == b
+        }
+    }
 
     /// Reads and checks `Info.plist` bytes; `path` names the file in errors.
     public init(bytes: [UInt8], path: String = "Info.plist") throws(StoryboardError) {

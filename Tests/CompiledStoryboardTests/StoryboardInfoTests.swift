@@ -137,6 +137,14 @@ import Testing
         #expect(refused > 0)
     }
 
+    /// Fuzz/storyboard-info found a plist unequal to itself: a NaN under an unknown key.
+    @Test func equalityIsReflexiveWithNaN() throws {
+        let bytes = Self.plist(Self.good + [.init("Extra", .dictionary([.init("x", .real(.nan)), .init("y", .float(.nan))]))])
+        let info = try StoryboardInfo(bytes: bytes)
+        #expect(info == (try StoryboardInfo(bytes: bytes)))
+        #expect(info != (try StoryboardInfo(bytes: Self.plist(Self.good))))
+    }
+
     @Test func aMissingSceneNibIsATypedError() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sb-missing-\(UUID().uuidString).storyboardc")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
