@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NibInspect", targets: ["NibInspect"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "NibArchive", dependencies: ["CZlib"]),
         // Binary property lists (bplist00): zero-copy verifying reader, deterministic writer.
         .target(name: "PropertyList"),
+        // Compiled storyboards (.storyboardc) and .nib directories: the Info.plist model, file layout, checks.
+        .target(name: "CompiledStoryboard", dependencies: ["PropertyList"]),
         // NSKeyedArchiver archives (the other nib format) read onto the NibGraph model, and written from it.
         .target(name: "KeyedArchive", dependencies: ["PropertyList", "NibArchive"]),
         // Byte-level XML tokenizer and the XIB document model with source positions.
@@ -34,13 +37,13 @@ let package = Package(
         // XIB document -> NIBArchive object graph, one folder per platform.
         .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
-        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList"]),
+        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
         .executableTarget(
             name: "nibc",
             dependencies: [
-                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive",
+                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -49,10 +52,11 @@ let package = Package(
         .target(name: "NibTestSupport", path: "Tests/Support"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
+        .testTarget(name: "CompiledStoryboardTests", dependencies: ["CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
-        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "KeyedArchive", "NibTestSupport"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]

@@ -19,6 +19,7 @@ all_targets=(nib-verify nib-gzip)
 [ -d "$root/Sources/NibCompiler" ] && [ -f "$here/Sources/xib-compile.swift" ] && all_targets+=(xib-compile)
 [ -d "$root/Sources/NibRuntime" ] && [ -f "$here/Sources/nib-instantiate.swift" ] && all_targets+=(nib-instantiate)
 [ -d "$root/Sources/KeyedArchive" ] && [ -f "$here/Sources/keyed-archive.swift" ] && all_targets+=(keyed-archive)
+[ -d "$root/Sources/CompiledStoryboard" ] && [ -f "$here/Sources/storyboard-info.swift" ] && all_targets+=(storyboard-info)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 SWIFTC="${SWIFTC:-swiftc}"
@@ -77,15 +78,31 @@ for t in "${targets[@]}"; do
     build_module PropertyList "$mods"
     build_module NibArchive "$mods" "${zlib[@]}"
     build_module KeyedArchive "$mods" "${zlib[@]}"
+    build_module CompiledStoryboard "$mods"
     build_module NibRuntime "$mods" "${zlib[@]}"
     entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libCompiledStoryboard.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
       echo "up to date: $bin"; continue
     fi
     echo "building $bin"
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lNibRuntime -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$entry" -L "$mods" -lNibRuntime -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    continue
+  fi
+  if [ "$t" = storyboard-info ]; then
+    # CompiledStoryboard imports PropertyList: both as library modules.
+    mods="$out/modules"; mkdir -p "$mods"
+    build_module PropertyList "$mods"
+    build_module CompiledStoryboard "$mods"
+    entry="$here/Sources/$t.swift"; bin="$out/$t"
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libCompiledStoryboard.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+      echo "up to date: $bin"; continue
+    fi
+    echo "building $bin"
+    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "Fuzz_storyboard_info" -package-name nibc -I "$mods" \
+      "$entry" -L "$mods" -lCompiledStoryboard -lPropertyList -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   entry="$here/Sources/$t.swift"

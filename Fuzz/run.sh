@@ -36,6 +36,12 @@ if [ ! -d "$seed" ]; then
           if [ "$(head -c 8 "$f")" = bplist00 ]; then i=$((i+1)); cp "$f" "$seed/plist-$i.bplist"; fi
         done < <(find "$corpus_root" -type f -print0 | sort -z)
         ;;
+      storyboard-*)  # the Info.plist of every compiled storyboard of the corpus
+        i=0
+        while IFS= read -r -d '' f; do
+          i=$((i+1)); cp "$f" "$seed/info-$i.bplist"
+        done < <(find "$corpus_root" -path '*.storyboardc/Info.plist' -type f -print0 | sort -z)
+        ;;
       xib-compile)  # the compiler's inputs: every corpus .xib (ios, macos, nib) and the project's Corpus/ios
         i=0
         while IFS= read -r -d '' f; do

@@ -152,8 +152,12 @@ public enum DiffReport {
             + "  \"objects\": [\n" + objects.joined(separator: ",\n") + (objects.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
-    static func fourDecimals(_ x: Double) -> String {
+    /// `x` with four decimals (`0.9876`), as scores are printed.
+    public static func fourDecimals(_ x: Double) -> String {
         let scaled = Int((x * 10_000).rounded())
         return "\(scaled / 10_000).\(String(scaled % 10_000).leftPadded(4))"
     }
+
+    /// `x` as a JSON string literal.
+    public static func jsonString(_ x: String) -> String { StringEscaping.json(x) }
 }

@@ -1,3 +1,4 @@
+import CompiledStoryboard
 import Foundation
 
 /// The device a nib is looked up for; device-specific variants (`~iphone`, `~ipad`) win over the plain name.
@@ -47,22 +48,28 @@ public struct NibBundle: Sendable {
     }
 
     /// The file inside a compiled `.nib` directory to load: `keyedobjects.nib` of an old nib bundle, else the
-    /// newest `objects-<version>+.nib` not newer than `osVersion`, else `runtime.nib`.
+    /// newest `objects-<version>+.nib` not newer than `osVersion`, else `runtime.nib` (`NibDirectory.resolve`).
     public static func resolveNibDirectory(_ path: String, osVersion: Double? = nil) -> String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        if names.contains("keyedobjects.nib") { return (path as NSString).appendingPathComponent("keyedobjects.nib") }
-        var best: (Double, String)?
-        for n in names where n.hasPrefix("objects-") && n.hasSuffix("+.nib") {
-            let v = n.dropFirst("objects-".count).dropLast("+.nib".count)
-            let parts = v.split(separator: ".").compactMap { Double($0) }
-            guard let major = parts.first else { continue }
-            let version = major + (parts.count > 1 ? parts[1] / 100 : 0)
-            if let osVersion, version > osVersion { continue }
-            if best == nil || version > best!.0 { best = (version, n) }
+        NibDirectory.resolve(path, osVersion: osVersion.map(versionComponents))
+    }
+
+    /// `14.5` → `[14, 5]`: the version as written in decimal.
+    static func versionComponents(_ version: Double) -> [Int] {
+        "\(version)".split(separator: ".").compactMap { Int($0) }
+    }
+
+    /// The compiled storyboard `<name>.storyboardc`: in `localization.lproj` when given, else `Base.lproj`,
+    /// else the bundle directory (UIKit's search order, STORYBOARD.md §7.1); nil when there is none.
+    public func path(forStoryboardNamed name: String, localization: String? = nil) -> String? {
+        guard StoryboardInfo.isSafeFileName(name) else { return nil }
+        var dirs = [String]()
+        if let localization { dirs.append((directory as NSString).appendingPathComponent(localization + ".lproj")) }
+        dirs += [(directory as NSString).appendingPathComponent("Base.lproj"), directory]
+        for dir in dirs {
+            let path = (dir as NSString).appendingPathComponent(name + ".storyboardc")
+            if NibDirectory.isDirectory(path) { return path }
         }
-        if let best { return (path as NSString).appendingPathComponent(best.1) }
-        let runtime = (path as NSString).appendingPathComponent("runtime.nib")
-        return FileManager.default.fileExists(atPath: runtime) ? runtime : nil
+        return nil
     }
 
     /// A template for the nib named `name`, or `NibLoadingError.nibNotFound`.

@@ -1,3 +1,4 @@
+import CompiledStoryboard
 import NibArchive
 import PropertyList
 
@@ -25,6 +26,14 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
     case io(path: String, message: String)
     /// The archive is readable but its object graph does not follow the nib conventions.
     case malformedGraph(String)
+    /// A compiled storyboard's `Info.plist` or files are not usable.
+    case storyboard(StoryboardError)
+    /// No `<name>.storyboardc` in the bundle directory (nor its `Base.lproj`).
+    case storyboardNotFound(name: String, directory: String)
+    /// The storyboard has no controller with that identifier; `platform` is `UI` or `NS`.
+    case unknownControllerIdentifier(storyboard: String, identifier: String, platform: String)
+    /// The controller has no segue template with that identifier.
+    case unknownSegueIdentifier(controllerClassName: String, identifier: String)
 
     /// The message, worded as UIKit's exception reason where one exists.
     public var description: String {
@@ -53,6 +62,17 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
             return "\(path): \(message)"
         case .malformedGraph(let message):
             return "malformed nib object graph: \(message)"
+        case .storyboard(let error):
+            return error.description
+        case .storyboardNotFound(let name, let directory):
+            return "Could not find a storyboard named '\(name)' in bundle NSBundle <\(directory)> (loaded)"
+        case .unknownControllerIdentifier(_, let identifier, let platform):
+            // UIKit's and AppKit's NSInvalidArgumentException reasons (the storyboard is named by its address).
+            return platform == "NS"
+                ? "Storyboard (<NSStoryboard: 0x0>) doesn't contain a controller with identifier '\(identifier)'"
+                : "Storyboard (<UIStoryboard: 0x0>) doesn't contain a view controller with identifier '\(identifier)'"
+        case .unknownSegueIdentifier(let cls, let identifier):
+            return "Receiver (<\(cls): 0x0>) has no segue with identifier '\(identifier)'"
         }
     }
 }

@@ -1,3 +1,4 @@
+import CompiledStoryboard
 import Foundation
 import KeyedArchive
 import NibArchive
@@ -64,16 +65,12 @@ enum LoadedNib {
     }
 }
 
-/// The file to read for `path`: itself, or inside a `.nib` directory `keyedobjects.nib`, else the newest
-/// `keyedobjects-<version>.nib`, else `runtime.nib`.
+/// The file to read for `path`: itself, or inside a `.nib` directory the file a loader reads
+/// (`NibDirectory.resolve`: `keyedobjects.nib`, else the newest `objects-<version>+.nib`, else `runtime.nib`).
 func nibFile(_ path: String) throws(CommandFailure) -> String {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return path }
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-    if names.contains("keyedobjects.nib") { return path + "/keyedobjects.nib" }
-    if let variant = names.last(where: { $0.hasPrefix("keyedobjects-") && $0.hasSuffix(".nib") }) { return path + "/" + variant }
-    if names.contains("runtime.nib") { return path + "/runtime.nib" }
-    throw CommandFailure("\(path): error: a directory without keyedobjects.nib or runtime.nib")
+    guard NibDirectory.isDirectory(path) else { return path }
+    if let file = NibDirectory.resolve(path) { return file }
+    throw CommandFailure("\(path): error: a directory without keyedobjects.nib, runtime.nib or objects-*.nib")
 }
 
 /// Reads a nib in either format (a `.nib` directory resolved by `nibFile`): `bplist00` files as keyed

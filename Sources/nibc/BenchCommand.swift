@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompiledStoryboard
 import Foundation
 import NibArchive
 import NibRuntime
@@ -15,7 +16,7 @@ struct BenchCommand: ParsableCommand {
             instantiated as a generic object. Times vary with machine load.
             """)
 
-    @Argument(help: "The nib file to measure (plain or gzip-framed NIBArchive, or a compiled .nib directory).")
+    @Argument(help: "The nib file to measure (plain or gzip-framed NIBArchive, or a compiled .nib directory), or a compiled storyboard (.storyboardc: every controller and view per round).")
     var file: String
 
     @Option(help: "Time spent on each of the three measurements, in seconds.")
@@ -35,6 +36,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func measure() throws(CommandFailure) {
+        if StoryboardPackage.isStoryboardDirectory(file) { return try measureStoryboard() }
         // The template resolves compiled .nib directories to their archive file.
         let template: NibTemplate
         do { template = try NibTemplate(contentsOf: file, registry: NibClassRegistry()) } catch {

@@ -6,9 +6,10 @@ import NibInspect
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        abstract: "Print a nib as a tree from its root object (cycle-safe), or as stable JSON with --json.")
+        abstract: "Print a nib as a tree from its root object (cycle-safe), or as stable JSON with --json.",
+        discussion: "A compiled storyboard (.storyboardc) prints its Info.plist, then each nib in the order of its file name; a .nib directory with several variants prints each.")
 
-    @Argument(help: "The nib file (NIBArchive or keyed archive, or a .nib directory).")
+    @Argument(help: "The nib file (NIBArchive or keyed archive), .nib directory or .storyboardc directory.")
     var file: String
 
     @Flag(help: "Print the stable machine-readable JSON form (flat object list, references by index).")
@@ -18,13 +19,30 @@ struct DumpCommand: ParsableCommand {
     var maxDepth = 1_000
 
     func run() throws {
-        let nib: LoadedNib
+        let input: LoadedInput
         do {
-            nib = try loadNib(file)
+            input = try loadInput(file)
         } catch {
             printError(error.message)
             throw ExitCode(1)
         }
+        switch input {
+        case .nib(let nib): dump(nib)
+        case .bundle(let bundle) where json: dumpJSON(bundle)
+        case .bundle(let bundle):
+            writeOut("\(file): \(bundle.kindName), \(bundle.nibs.count) nibs\n")
+            if let storyboard = bundle.storyboard {
+                writeOut("== Info.plist\n" + PropertyListRendering.text(storyboard.info.propertyList))
+            }
+            for (member, nib) in bundle.nibs {
+                writeOut("== \(member)\n")
+                dump(nib)
+            }
+        }
+    }
+
+    /// One nib, as a tree or as JSON.
+    func dump(_ nib: LoadedNib) {
         let graph = nib.graph
         // Printed in pieces: a dump can be many times the size of the nib.
         if json {
@@ -41,5 +59,21 @@ struct DumpCommand: ParsableCommand {
                 first = false
             }
         }
+    }
+
+    /// `{"kind", "platform", "infoPlist", "nibs": [{"file", "graph"}]}`, each graph in `NibJSONDump`'s form.
+    func dumpJSON(_ bundle: LoadedBundle) {
+        writeOut("{\n  \"kind\": \(DiffReport.jsonString(bundle.storyboard == nil ? "nib-directory" : "storyboard")),\n")
+        if let storyboard = bundle.storyboard {
+            writeOut("  \"platform\": \"\(storyboard.info.platform == .iOS ? "iOS" : "macOS")\",\n")
+            writeOut("  \"infoPlist\": \(PropertyListRendering.json(storyboard.info.propertyList, indent: "  ")),\n")
+        }
+        writeOut("  \"nibs\": [")
+        for (i, (member, nib)) in bundle.nibs.enumerated() {
+            writeOut((i == 0 ? "\n" : ",\n") + "    {\"file\": \(DiffReport.jsonString(member)), \"graph\":\n")
+            dump(nib)
+            writeOut("    }")
+        }
+        writeOut(bundle.nibs.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
 }

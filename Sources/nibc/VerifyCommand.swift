@@ -6,10 +6,10 @@ import NibArchive
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check that each file is a valid nib (NIBArchive or keyed archive); print FILE: error: <table> at byte <offset>: <message> for bad ones.",
-        discussion: "Exit status: 0 when every file is valid, 1 otherwise.")
+        abstract: "Check that each file is a valid nib (NIBArchive or keyed archive), .nib directory or compiled storyboard; print FILE: error: <table> at byte <offset>: <message> for bad ones.",
+        discussion: "A compiled storyboard (.storyboardc) is checked whole: its Info.plist, every nib in it (each variant of a .nib directory), and that every view nib and segue destination its controllers name exists. Exit status: 0 when every file is valid, 1 otherwise.")
 
-    @Argument(help: "The nib files to check (or .nib directories holding keyedobjects.nib); @LIST reads paths from LIST, one per line.")
+    @Argument(help: "The nib files, .nib directories or .storyboardc directories to check; @LIST reads paths from LIST, one per line.")
     var files: [String] = []
 
     @Option(name: .customLong("files-from"), help: "Also check the paths listed in this file, one per line ('-': standard input).")
@@ -36,18 +36,27 @@ struct VerifyCommand: ParsableCommand {
         var failures = 0
         for file in files {
             do {
-                switch try loadNib(file, options: options) {
-                case .nibArchive(let archive):
-                    if verbose {
-                        print("\(file): ok: NIBArchive coder \(archive.coderVersion), \(archive.objectCount) objects, \(archive.valueCount) values\(archive.wasCompressed ? ", gzip" : "")")
-                        for note in archive.notes { print("\(file): note: \(note)") }
+                let input = try loadInput(file, options: options) { error in
+                    failures += 1
+                    printError(error.message)
+                }
+                switch input {
+                case .nib(let nib): verified(nib, file: file)
+                case .bundle(let bundle):
+                    // Every nib was read above; the cross-checks tie the nibs to the Info.plist.
+                    for problem in bundle.referenceProblems() {
+                        failures += 1
+                        printError(problem)
                     }
-                case .keyed(let keyed):
-                    // The graph is built too, so that everything dump and diff read is checked.
-                    let graph = NibGraph(keyed)
-                    if verbose {
-                        print("\(file): ok: keyed archive (\(keyed.archiver) \(keyed.version)), \(keyed.objects.count) $objects, \(graph.objects.count) graph objects, \(keyed.plist.objectCount) plist objects")
+                    if verbose, let storyboard = bundle.storyboard {
+                        let info = storyboard.info
+                        print("\(file): ok: \(bundle.kindName), \(info.nibNames.count) scenes, \(storyboard.nibs.count) nibs, "
+                            + "initial \(info.initialIdentifier.map { "\"\($0)\"" } ?? "none")\(info.references.isEmpty ? "" : ", \(info.references.count) references")")
+                        for other in storyboard.otherFiles { print("\(file): note: \(other) is not a nib; no loader reads it") }
+                    } else if verbose {
+                        print("\(file): ok: \(bundle.kindName), \(bundle.nibs.count) nibs")
                     }
+                    for (member, nib) in bundle.nibs { verified(nib, file: file + "/" + member) }
                 }
             } catch {
                 failures += 1
@@ -55,5 +64,22 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// With `--verbose`, the line of a valid nib and its layout notes.
+    func verified(_ nib: LoadedNib, file: String) {
+        switch nib {
+        case .nibArchive(let archive):
+            if verbose {
+                print("\(file): ok: NIBArchive coder \(archive.coderVersion), \(archive.objectCount) objects, \(archive.valueCount) values\(archive.wasCompressed ? ", gzip" : "")")
+                for note in archive.notes { print("\(file): note: \(note)") }
+            }
+        case .keyed(let keyed):
+            // The graph is built too, so that everything dump and diff read is checked.
+            let graph = NibGraph(keyed)
+            if verbose {
+                print("\(file): ok: keyed archive (\(keyed.archiver) \(keyed.version)), \(keyed.objects.count) $objects, \(graph.objects.count) graph objects, \(keyed.plist.objectCount) plist objects")
+            }
+        }
     }
 }

@@ -37,4 +37,17 @@ import Testing
         #expect(failed.stdout.isEmpty)
         #expect(failed.stderr.hasPrefix("\(bad.path): error: "), "\(failed.stderr)")
     }
+
+    @Test func benchOfAStoryboardInstantiatesEveryControllerPerRound() throws {
+        let sb = try SharedCorpus.require().appendingPathComponent("nib/duckduckgo/Base.lproj/Home.storyboardc").path
+        let result = try NibcProcess.run(["bench", sb, "--seconds", "0.05"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(result.stdout)")
+        guard lines.count == 4 else { return }
+        // Home: 2 scenes, one a storyboard reference (not measured); HomeViewController and its view.
+        #expect(lines[0] == "\(sb): compiled storyboard (iOS), 2 scenes, 3 nibs; a round instantiates 2 controllers and views", "\(lines[0])")
+        #expect(lines[1].wholeMatch(of: /round cached: [0-9]+\.[0-9] µs \([0-9]+ rounds, storyboard kept open\)/) != nil, "\(lines[1])")
+        #expect(lines[3].wholeMatch(of: /cached vs disk: [0-9]+\.[0-9]x faster/) != nil, "\(lines[3])")
+    }
 }

@@ -30,11 +30,13 @@ enum IbtoolFrontEnd {
     static func execute(_ args: IbtoolArguments, report: inout IbtoolReport) -> Int32 {
         report.toolErrors = args.problems
         if args.version { report.version = (bundleVersion, bundleVersion) }
-        if args.link != nil {
-            report.toolErrors.append(.init(
-                description: "nibc cannot link storyboards: --link takes compiled storyboards (.storyboardc), and nibc does not compile storyboards yet.",
-                recoverySuggestion: "Compile .xib documents with --compile; storyboards need Apple's ibtool for now."))
-            return 1
+        if let output = args.link {
+            guard report.toolErrors.isEmpty else { return 1 }
+            if args.errors { report.documentErrors = [] }
+            if args.warnings { report.documentWarnings = [] }
+            if args.notices { report.documentNotices = [] }
+            report.toolErrors += IbtoolLink.run(output: output, inputs: args.inputs)
+            return report.toolErrors.isEmpty ? 0 : 1
         }
         if args.version && args.inputs.isEmpty && args.compile == nil {
             return report.toolErrors.isEmpty ? 0 : 1
@@ -183,6 +185,8 @@ struct IbtoolCommand: ParsableCommand {
         // One line per paragraph: the help printer wraps each at the terminal's width.
         discussion: """
             nibc ibtool --errors --warnings --notices --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
+
+            nibc ibtool --link OUT_DIR --minimum-deployment-target 15.0 --target-device iphone A.storyboardc B.storyboardc (checks the compiled storyboards and the references between them, then copies them into OUT_DIR)
 
             Supported: \(IbtoolArguments.supported).
 
