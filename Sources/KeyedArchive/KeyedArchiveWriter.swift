@@ -18,7 +18,6 @@ public struct KeyedArchiveWriter: Sendable {
         self.classChains = classChains
     }
 
-    static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
     /// The plain property-list value an object is archived as, if it is one.
     static func plainValue(_ object: NibObject) -> PropertyListValue? {
@@ -104,7 +103,7 @@ public struct KeyedArchiveWriter: Sendable {
                 let cls = object.className
                 let elements = object.entries.filter { $0.key == "UINibEncoderEmptyKey" || $0.key.hasPrefix("NS.object.") }.map { value($0.value) }
                 let isCollection = object.entries.first?.key == "NSInlinedValue" || (!elements.isEmpty && object.entries.allSatisfy { $0.key.hasPrefix("NS.object.") })
-                if isCollection && Self.dictionaryClasses.contains(cls) {
+                if isCollection && FoundationClasses.dictionaries.contains(cls) {
                     entries.append(PropertyListEntry("NS.keys", .array(stride(from: 0, to: elements.count - 1, by: 2).map { elements[$0] })))
                     entries.append(PropertyListEntry("NS.objects", .array(stride(from: 1, to: elements.count, by: 2).map { elements[$0] })))
                 } else if isCollection {

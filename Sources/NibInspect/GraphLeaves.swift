@@ -43,8 +43,6 @@ public struct GraphLeaf: Hashable, Sendable, CustomStringConvertible {
 /// ordered array that shares two or more elements with the reference's array of the same name has one
 /// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals.
 public enum GraphLeaves {
-    static let setClasses: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
-    static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
     /// Deepest containment path named by default; real nibs stay far below this.
     public static let defaultMaxDepth = 1_000

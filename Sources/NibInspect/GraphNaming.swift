@@ -128,7 +128,7 @@ final class GraphFacts {
 
     func isOrderedArray(_ i: Int) -> Bool {
         let cls = className(i)
-        return !GraphLeaves.setClasses.contains(cls) && !GraphLeaves.dictionaryClasses.contains(cls)
+        return !FoundationClasses.sets.contains(cls) && !FoundationClasses.dictionaries.contains(cls)
             && graph.objects[i].entries.contains { $0.key == "UINibEncoderEmptyKey" }
     }
 
@@ -146,7 +146,7 @@ final class GraphFacts {
         let cls = object.className
         var out = [LabelledEntry]()
         var raw = object.entries
-        if GraphLeaves.dictionaryClasses.contains(cls) {
+        if FoundationClasses.dictionaries.contains(cls) {
             let elements = raw.filter { $0.key == "UINibEncoderEmptyKey" }.map(\.value)
             raw.removeAll { $0.key == "UINibEncoderEmptyKey" }
             var k = 0
@@ -157,7 +157,7 @@ final class GraphFacts {
             }
         }
         var position = 0
-        let isSet = GraphLeaves.setClasses.contains(cls)
+        let isSet = FoundationClasses.sets.contains(cls)
         for entry in raw {
             if isSet, entry.key.hasPrefix("NS.object."), entry.key.dropFirst(10).allSatisfy(\.isNumber) {
                 // A set archived with numbered keys: the numbers are no order either.

@@ -9,9 +9,7 @@ extension PlanBuilder {
         for i in 1..<count {
             let cls = className[i]
             if Self.structuralClasses.contains(cls) { continue }
-            if Self.stringClasses.contains(cls) || Self.dataClasses.contains(cls) || Self.arrayClasses.contains(cls)
-                || Self.setClasses.contains(cls) || Self.dictionaryClasses.contains(cls) || Self.nibClasses.contains(cls)
-                || cls == "NSNumber" {
+            if FoundationClasses.isValue(cls) {
                 slots[i] = .value
                 continue
             }

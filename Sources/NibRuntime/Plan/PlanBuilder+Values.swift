@@ -83,9 +83,9 @@ extension PlanBuilder {
         let result: PlanValue
         // Plan values this object expands to: 1, plus its elements' for collections.
         var size = 1
-        if Self.stringClasses.contains(cls) {
+        if FoundationClasses.strings.contains(cls) {
             result = .string(stringObject(j) ?? "")
-        } else if Self.dataClasses.contains(cls) {
+        } else if FoundationClasses.data.contains(cls) {
             if case .data(let b)? = raw(j, "NS.bytes") { result = .data(b.copyBytes()) } else { result = .data([]) }
         } else if cls == "NSNumber" {
             if case .int(let v)? = raw(j, "NS.intval") { result = .number(.int(v)) }
@@ -94,7 +94,7 @@ extension PlanBuilder {
             else if case .bool(let b)? = raw(j, "NS.boolval") { result = .number(.bool(b)) }
             else if case .int(let v)? = raw(j, "NS.boolval") { result = .number(.bool(v != 0)) }
             else { result = .number(.int(0)) }
-        } else if Self.nibClasses.contains(cls) {
+        } else if FoundationClasses.nibs.contains(cls) {
             var bytes: [UInt8]?
             for k in ["archiveData", "NSNibFileData"] {
                 if case .object(let d)? = raw(j, k), case .data(let b) = valueObject(d) { bytes = b }
@@ -118,8 +118,8 @@ extension PlanBuilder {
                 elements.append(e)
                 if case .object(let k) = value, let s = valueCache[k]?.size { size = size &+ s } else { size = size &+ 1 }
             }
-            if Self.setClasses.contains(cls) { result = .set(elements, refs: refs) }
-            else if Self.dictionaryClasses.contains(cls) { result = .dictionary(elements, refs: refs) }
+            if FoundationClasses.sets.contains(cls) { result = .set(elements, refs: refs) }
+            else if FoundationClasses.dictionaries.contains(cls) { result = .dictionary(elements, refs: refs) }
             else { result = .array(elements, refs: refs) }
         }
         // Saturates well below overflow: past the budget the build fails anyway.

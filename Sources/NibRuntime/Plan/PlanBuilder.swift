@@ -43,12 +43,6 @@ struct PlanBuilder {
         "NSTarget", "NSControlTarget", "NSGestureRecognizer.target", "NSGestureRecognizer.delegate", "NSTableView",
         "NSDelegate", "NSDataSource", "UITarget",
     ]
-    static let stringClasses: Set<String> = ["NSString", "NSMutableString", "NSLocalizableString"]
-    static let dataClasses: Set<String> = ["NSData", "NSMutableData"]
-    static let arrayClasses: Set<String> = ["NSArray", "NSMutableArray", "NSOrderedSet", "NSMutableOrderedSet"]
-    static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
-    static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
-    static let nibClasses: Set<String> = ["UINib", "NSNib"]
 
     init(archive: NibArchive, registry: NibClassRegistry, options: NibReadOptions = .init()) {
         self.archive = archive
@@ -77,7 +71,7 @@ struct PlanBuilder {
     }
 
     mutating func stringObject(_ j: Int) -> String? {
-        guard Self.stringClasses.contains(className[j]) else { return nil }
+        guard FoundationClasses.strings.contains(className[j]) else { return nil }
         if case .data(let b)? = raw(j, "NS.bytes") { return b.string }
         return ""
     }
