@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI stage: the breadth sweep over the shared corpus with a given nibc binary (default: the release binary
-# the demo stage builds). Fails when any document outside legacy/ has a compile error, or when a legacy/
-# document compiles or fails without a located error. Prints the totals and the most frequent kinds.
+# the demo stage builds). Fails when any XIB or storyboard outside legacy/ has a compile error, or when a legacy/
+# XIB 2.x or merge-conflicted document compiles or fails without a located error. Prints the totals and the most frequent kinds.
 # usage: scripts/ci-breadth.sh [NIBC]
 set -euo pipefail
 cd "$(dirname "$0")/.."
