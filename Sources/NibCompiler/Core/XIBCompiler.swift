@@ -18,17 +18,7 @@ public struct XIBCompiler: Sendable {
     public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
         // One model: the XML tree, the XIB document checks (type, version, <objects>, unique ids) and
         // its id index; the compiler reads it through `XIBNode` views that record what was consumed.
-        let document: XIBDocument
-        do {
-            document = try XIBDocument(bytes: bytes, file: fileName, options: options.xmlLimits)
-        } catch {
-            throw CompileError(diagnostics: [error.diagnostic])
-        }
-        if document.isStoryboard {
-            let at = document.root.attributeLocation("type") ?? document.root.location
-            throw CompileError(diagnostics: [Diagnostic(severity: .error, file: fileName, line: at.line, column: at.column,
-                message: "the document is a storyboard (\(document.type)): compile it to a .storyboardc directory with the storyboard compiler")])
-        }
+        let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: false)
         let context = CompileContext(options: options, fileName: fileName, tracker: XIBReadTracker(document: document))
         let root = context.document
         guard let platform = PlatformRegistry.compiler(for: document.platform) else {

@@ -36,17 +36,7 @@ public struct StoryboardCompiler: Sendable {
     /// Compiles `bytes` (the storyboard text); `fileName` is used in diagnostics and for
     /// Base-localization detection.
     public func compile(storyboard bytes: [UInt8], fileName: String) throws(CompileError) -> StoryboardResult {
-        let document: XIBDocument
-        do {
-            document = try XIBDocument(bytes: bytes, file: fileName, options: options.xmlLimits)
-        } catch {
-            throw CompileError(diagnostics: [error.diagnostic])
-        }
-        guard document.isStoryboard else {
-            let at = document.root.attributeLocation("type") ?? document.root.location
-            throw CompileError(diagnostics: [Diagnostic(severity: .error, file: fileName, line: at.line, column: at.column,
-                message: "the document is a XIB (\(document.type)), not a storyboard: compile it to a .nib")])
-        }
+        let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: true)
         let tracker = XIBReadTracker(document: document)
         let context = CompileContext(options: options, fileName: fileName, tracker: tracker)
         let scenes = StoryboardScenes(document: context.document, platform: document.platform, context: context)
