@@ -45,6 +45,7 @@ enum UIKitEncoders {
             }
         },
         "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
+        "wkWebView": { $0.encodeWebView($1) },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
         "navigationItem": { $0.encodeNavigationItem($1) },

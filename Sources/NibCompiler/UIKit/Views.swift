@@ -81,7 +81,7 @@ extension UIKitCompiler {
 
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
     static let fallbackViewClasses: [String: String] = [
-        "mapView": "MKMapView", "pickerView": "UIPickerView", "wkWebView": "WKWebView", "webView": "UIWebView",
+        "mapView": "MKMapView", "pickerView": "UIPickerView", "webView": "UIWebView",
 "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
