@@ -11,7 +11,8 @@ extension UIKitCompiler {
             let enabled = node.peek("enabled") != "NO"
             controlKeys(node, into: &e)
             if enabled { e.bool("UISwitchEnabled", true) }
-            e.bool("UISwitchOn", node.bool("on") == true)
+            // Only when on: the one off switch of the compiled storyboards (Settings) has no UISwitchOn, the 10 on ones true.
+            if node.bool("on") == true { e.bool("UISwitchOn", true) }
             if let c = node.child("color", key: "onTintColor") { e.obj("UISwitchOnTintColor", color(c)) }
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UISwitchThumbTintColor", color(c)) }
             if let frame {

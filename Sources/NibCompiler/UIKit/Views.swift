@@ -86,6 +86,12 @@ extension UIKitCompiler {
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
 
+    /// `x` rounded to the nearest integer when it is within a few ulps of it.
+    static func wholeIfNoise(_ x: Double) -> Double {
+        let r = x.rounded()
+        return r != x && abs(x - r) <= 8 * r.ulp ? r : x
+    }
+
     /// Writes the UIView keys for `node` in ibtool's order and records its `UINibObjectsKey` block.
     func viewKeys(_ node: XIBNode, index: Int, style: ViewStyle, into e: inout Entries) {
         let frame = node.child("rect", key: "frame")
@@ -93,6 +99,10 @@ extension UIKitCompiler {
         if let frame {
             x = frame.double("x") ?? 0; y = frame.double("y") ?? 0
             w = frame.double("width") ?? 0; h = frame.double("height") ?? 0
+            // A UISwitch has a fixed size that UIKit imposes: IB's floating-point noise on it
+            // (`height="31.000000000000004"`) is archived as the whole number (Settings: 2 switches of 2 with
+            // such a size); other views keep the noise (Settings TC3's table footer, 120.00000000000003).
+            if node.name == "switch" { w = Self.wholeIfNoise(w); h = Self.wholeIfNoise(h) }
         }
         let listedSubviews = style.leadingSubviews + encodeSubviews(node)
         let subviews = listedSubviews + style.extraSubviews
