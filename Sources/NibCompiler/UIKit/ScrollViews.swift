@@ -229,7 +229,7 @@ extension UIKitCompiler {
 
     /// `<collectionView>` → `UICollectionView` with its flow layout.
     func encodeCollectionView(_ node: XIBNode) -> Int {
-        encodeScrollView(node, className: "UICollectionView") { e, _ in
+        encodeScrollView(node, className: "UICollectionView") { e, index in
             e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
             if let l = node.child("collectionViewFlowLayout", key: "collectionViewLayout") {
                 let li = ctx.define(l, className: "UICollectionViewFlowLayout")
@@ -250,9 +250,22 @@ extension UIKitCompiler {
                 if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
                 if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
                 if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
-                if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
+                if let est = l.child("size", key: "estimatedItemSize"), let w = est.double("width"), let h = est.double("height"), w != 0 || h != 0 {
+                    // The layout's coder has no key for it: ibtool sets it at load through a key-value pair
+                    // (`estimatedItemSize` = NSValue of a CGSize), as a switch's `frame` (Settings, the one sample).
+                    let size = "{\(shortNumber(w)), \(shortNumber(h))}"
+                    let value = b.graph.add(.init(className: "NSValue", entries: [
+                        NibEntry(key: "NS.special", value: .int(2)), NibEntry(key: "NS.sizeval", value: .object(b.string(size))),
+                    ]))
+                    keyValuePairs.append((l.order, b.graph.add(.init(className: "UINibKeyValuePair", entries: [
+                        NibEntry(key: "UIObject", value: .object(li)), NibEntry(key: "UIValue", value: .object(value)),
+                        NibEntry(key: "UIKeyPath", value: .object(b.string("estimatedItemSize"))),
+                    ]))))
+                }
                 b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
                 e.obj("UICollectionLayout", li)
+                // The layout has an id: it is the collection view's keyed child in `UINibObjectsKey` (§2.3).
+                objectListChildren[index, default: []].insert(li, at: 0)
             } else if let l = node.child("collectionViewLayout", key: "collectionViewLayout") {
                 // A custom layout class: archived as the class (swapped) with no layout keys.
                 let li = ctx.define(l, className: "UICollectionViewLayout")
@@ -280,7 +293,10 @@ extension UIKitCompiler {
         var hoistedListed: [Int] = []
         if let cv = node.keyed("contentView") {
             var cstyle = ViewStyle()
-            cstyle.minimal = true
+            // A `<view key="contentView">` is archived with the minimal keys; a storyboard's
+            // `<collectionViewCellContentView>` with its own attributes (Settings' app-icon cell: clips,
+            // content mode, multiple touch, safe-area insets as written; TabSwitcher's cells alike).
+            cstyle.minimal = cv.name != "collectionViewCellContentView"
             cstyle.subviewsFirstInObjectList = true
             cstyle.hoistedConstraints = node.child("constraints")
             cstyle.hoistedFrom = cellID
