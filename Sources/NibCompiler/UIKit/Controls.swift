@@ -16,7 +16,8 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "onTintColor") { e.obj("UISwitchOnTintColor", color(c)) }
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UISwitchThumbTintColor", color(c)) }
             if let frame {
-                let r = "{{\(shortNumber(frame.peek("x").flatMap(Double.init) ?? 0)), \(shortNumber(frame.peek("y").flatMap(Double.init) ?? 0))}, {\(shortNumber(frame.peek("width").flatMap(Double.init) ?? 0)), \(shortNumber(frame.peek("height").flatMap(Double.init) ?? 0))}}"
+                func n(_ key: String) -> String { geometryNumber(frame.peek(key).flatMap(Double.init) ?? 0) }
+                let r = "{{\(n("x")), \(n("y"))}, {\(n("width")), \(n("height"))}}"
                 let value = b.graph.add(.init(className: "NSValue", entries: [
                     NibEntry(key: "NS.special", value: .int(3)), NibEntry(key: "NS.rectval", value: .object(b.string(r))),
                 ]))

@@ -253,7 +253,7 @@ extension UIKitCompiler {
                 if let est = l.child("size", key: "estimatedItemSize"), let w = est.double("width"), let h = est.double("height"), w != 0 || h != 0 {
                     // The layout's coder has no key for it: ibtool sets it at load through a key-value pair
                     // (`estimatedItemSize` = NSValue of a CGSize), as a switch's `frame` (Settings, the one sample).
-                    let size = "{\(shortNumber(w)), \(shortNumber(h))}"
+                    let size = "{\(geometryNumber(w)), \(geometryNumber(h))}"
                     let value = b.graph.add(.init(className: "NSValue", entries: [
                         NibEntry(key: "NS.special", value: .int(2)), NibEntry(key: "NS.sizeval", value: .object(b.string(size))),
                     ]))
