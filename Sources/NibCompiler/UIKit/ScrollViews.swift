@@ -11,14 +11,22 @@ extension UIKitCompiler {
             if node.bool("alwaysBounceHorizontal") == true { e.bool("UIAlwaysBounceHorizontal", true) }
             if node.bool("showsHorizontalScrollIndicator") == false { e.bool("UIShowsHorizontalScrollIndicator", false) }
             if node.bool("showsVerticalScrollIndicator") == false { e.bool("UIShowsVerticalScrollIndicator", false) }
-            if node.bool("scrollEnabled") == false { e.bool("UIScrollDisabled", true) }
+            if node.bool("scrollEnabled") == false {
+                e.bool("UIScrollDisabled", true)
+                // A text view that does not scroll is laid out to fit its text: its content size is its frame's
+                // size (4 of 4 such text views of the compiled storyboards; a scrolling one's depends on the text).
+                if node.name == "textView", let f = node.child("rect", key: "frame"), let w = f.double("width"), let h = f.double("height") {
+                    e.add("UIContentSize", packedDoubles([w, h]))
+                }
+            }
             if node.bool("pagingEnabled") == true { e.bool("UIPagingEnabled", true) }
             if node.bool("directionalLockEnabled") == true { e.bool("UIDirectionalLockEnabled", true) }
             if node.bool("delaysContentTouches") == false { e.bool("UIDelaysContentTouches", false) }
             if node.bool("canCancelContentTouches") == false { e.bool("UICanCancelContentTouches", false) }
             if let v = node.double("minimumZoomScale"), v != 1 { e.float("UIMinimumZoomScale", v) }
             if let v = node.double("maximumZoomScale"), v != 1 { e.float("UIMaximumZoomScale", v) }
-            e.bool("UIBouncesZoom", node.bool("bouncesZoom") ?? true)
+            // Only when on: the one `bouncesZoom="NO"` of the compiled corpus (Settings, a text view) has no key.
+            if node.bool("bouncesZoom") != false { e.bool("UIBouncesZoom", true) }
             let dismiss = ["none": 0, "onDrag": 1, "interactive": 2]
             if let k = node["keyboardDismissMode"].flatMap({ dismiss[$0] }), k != 0 { e.int("UIKeyboardDismissMode", k) }
             e.int("UIScrollViewContentInsetAdjustmentBehavior", ["automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3][node["contentInsetAdjustmentBehavior"] ?? "automatic"] ?? 0)
