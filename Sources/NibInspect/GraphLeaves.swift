@@ -41,7 +41,9 @@ public struct GraphLeaf: Hashable, Sendable, CustomStringConvertible {
 /// leaf naming it, unless that reference is the one that names it. Array entries keep their index, set
 /// entries do not, dictionary values are named by their key's string. In a comparison (`NibDiff`), an
 /// ordered array that shares two or more elements with the reference's array of the same name has one
-/// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals.
+/// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals. A data value that is itself
+/// a NIBArchive (a prototype cell's nib) gives the leaves of its own graph, named below the value's path
+/// (`NestedArchives`), not one leaf of bytes.
 public enum GraphLeaves {
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
     static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]

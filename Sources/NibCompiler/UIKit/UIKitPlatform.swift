@@ -66,6 +66,8 @@ final class UIKitCompiler {
     let ctx: CompileContext
     /// Children listed after an object in `UINibObjectsKey` (keyed children, constraints, subviews).
     var objectListChildren: [Int: [Int]] = [:]
+    /// The blank `UILayoutGuide` listed for each archived guide (UIKIT-MAPPING §2.3), by the guide's index.
+    var blankGuideOf: [Int: Int] = [:]
     /// Accessibility configurations and key-value pairs with the document order of their owner.
     var accessibilityConfigurations: [(order: Int, index: Int)] = []
     var keyValuePairs: [(order: Int, index: Int)] = []
