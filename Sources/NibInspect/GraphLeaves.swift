@@ -41,7 +41,9 @@ public struct GraphLeaf: Hashable, Sendable, CustomStringConvertible {
 /// leaf naming it, unless that reference is the one that names it. Array entries keep their index, set
 /// entries do not, dictionary values are named by their key's string. In a comparison (`NibDiff`), an
 /// ordered array that shares two or more elements with the reference's array of the same name has one
-/// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals.
+/// `(order)` leaf on each side. Floating-point values are rounded to 4 decimals. A data value that is itself
+/// a NIBArchive (a prototype cell's nib) gives the leaves of its own graph, named below the value's path
+/// (`NestedArchives`), not one leaf of bytes.
 public enum GraphLeaves {
 
     /// Deepest containment path named by default; real nibs stay far below this.
@@ -58,8 +60,8 @@ public enum GraphLeaves {
     public static func leaves(_ graph: NibGraph, maxDepth: Int = defaultMaxDepth,
                               pathBudget: Int = defaultPathBudget) -> [GraphLeaf] {
         var budget = pathBudget
-        let naming = GraphNaming(GraphFacts(graph), maxDepth: maxDepth, pathBudget: &budget)
-        return leaves(of: naming, orderLeaves: [], pathBudget: &budget, originalBudget: pathBudget)
+        return NestedArchives.standaloneLeaves(graph, loose: false, maxDepth: maxDepth, pathBudget: &budget,
+                                               originalBudget: pathBudget, nestingLeft: NestedArchives.maxNesting)
     }
 
     /// The tree-path name of each object of `graph` (nil when the root does not reach it), as `nibc diff`
@@ -73,8 +75,9 @@ public enum GraphLeaves {
 
     /// The leaves of a named graph; the arrays in `orderLeaves` get an `(order)` leaf.
     /// `loose` gives the leaves in `loosen`ed form, without the order of arrays a loader reads in any order.
+    /// Data values that are themselves NIBArchives go to `nested` instead of becoming hex leaves, when it is given.
     static func leaves(of naming: GraphNaming, orderLeaves: Set<Int>, loose: Bool = false, pathBudget budget: inout Int,
-                       originalBudget: Int) -> [GraphLeaf] {
+                       originalBudget: Int, nested: NestedArchives? = nil) -> [GraphLeaf] {
         let facts = naming.facts
         var out = [GraphLeaf]()
         func truncated() -> [GraphLeaf] {
@@ -94,6 +97,10 @@ public enum GraphLeaves {
                 budget -= name.utf8.count + key.utf8.count + cls.utf8.count + 2
                 if budget < 0 { return truncated() }
                 guard let t = facts.target(e.value) else {
+                    if let nested, nested.collect(e.value, object: name, objectClass: cls, key: key, budget: &budget) {
+                        if budget < 0 { return truncated() }
+                        continue
+                    }
                     // Values count against the budget too: data leaves can be megabytes of hex.
                     let value = text(e.value)
                     budget -= value.utf8.count
@@ -103,7 +110,9 @@ public enum GraphLeaves {
                 }
                 if facts.isValueObject[t] {
                     // A shared string is expanded at every reference to it, so each expansion is charged.
-                    if !expand(t, object: name, objectClass: cls, key: key, facts: facts, budget: &budget, into: &out) { return truncated() }
+                    if !expand(t, object: name, objectClass: cls, key: key, facts: facts, budget: &budget, into: &out, nested: nested) {
+                        return truncated()
+                    }
                     continue
                 }
                 if let target = naming.names[t] {
@@ -130,11 +139,15 @@ public enum GraphLeaves {
     /// The leaves of a value object (no references) under `key`, one per entry; false when they exhaust
     /// `budget` (characters of keys and values).
     static func expand(_ i: Int, object: String, objectClass: String, key: String, facts: GraphFacts,
-                       budget: inout Int, into out: inout [GraphLeaf]) -> Bool {
+                       budget: inout Int, into out: inout [GraphLeaf], nested: NestedArchives? = nil) -> Bool {
         let cls = facts.className(i)
         for e in facts.entries(i) {
-            let value = text(e.value)
             let entryKey = "\(key)/\(cls).\(e.label)"
+            if let nested, nested.collect(e.value, object: object, objectClass: objectClass, key: entryKey, budget: &budget) {
+                if budget < 0 { return false }
+                continue
+            }
+            let value = text(e.value)
             budget -= value.utf8.count + entryKey.utf8.count
             if budget < 0 { return false }
             out.append(GraphLeaf(object: object, objectClass: objectClass, key: entryKey,

@@ -58,16 +58,35 @@ public enum NibDiff {
 
     /// Compares a prepared reference with `other` (the same result as `compare(reference.graph, other)`).
     public static func compare(_ reference: NibDiffReference, _ other: NibGraph, loose: Bool = false) -> NibDiffResult {
-        let pathBudget = reference.pathBudget
-        var budgetA = reference.budgetLeft, budgetB = pathBudget
-        let namingA = reference.naming
-        let namingB = GraphNaming(GraphFacts(other), reference: namingA, maxDepth: reference.maxDepth, pathBudget: &budgetB)
-        let a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), loose: loose,
-                                   pathBudget: &budgetA, originalBudget: pathBudget)
-        let b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), loose: loose,
-                                   pathBudget: &budgetB, originalBudget: pathBudget)
+        var budgetA = reference.budgetLeft, budgetB = reference.pathBudget
+        let (a, b, orders) = pairedLeaves(reference.naming, other, loose: loose, maxDepth: reference.maxDepth,
+                                          budgetA: &budgetA, budgetB: &budgetB, originalBudget: reference.pathBudget,
+                                          nestingLeft: NestedArchives.maxNesting)
+        return match(a, b, orders: orders)
+    }
+
+    /// The leaves of a named reference and of `other` named after it, nested archives included
+    /// (`NestedArchives`), and the order differences of `other`'s arrays.
+    static func pairedLeaves(_ namingA: GraphNaming, _ other: NibGraph, loose: Bool, maxDepth: Int,
+                             budgetA: inout Int, budgetB: inout Int, originalBudget: Int,
+                             nestingLeft: Int) -> (a: [GraphLeaf], b: [GraphLeaf], orders: [OrderDifference]) {
+        let namingB = GraphNaming(GraphFacts(other), reference: namingA, maxDepth: maxDepth, pathBudget: &budgetB)
+        let nestedA = nestingLeft > 0 ? NestedArchives() : nil, nestedB = nestingLeft > 0 ? NestedArchives() : nil
+        var a = GraphLeaves.leaves(of: namingA, orderLeaves: Set(namingB.pairedReferenceArrays), loose: loose,
+                                   pathBudget: &budgetA, originalBudget: originalBudget, nested: nestedA)
+        var b = GraphLeaves.leaves(of: namingB, orderLeaves: Set(namingB.pairedArrays), loose: loose,
+                                   pathBudget: &budgetB, originalBudget: originalBudget, nested: nestedB)
         var orders = namingB.order.compactMap { namingB.orders[$0] }
         if loose { orders.removeAll(where: \.loaderIndifferent) }
+        if let nestedA, let nestedB {
+            NestedArchives.expand(nestedA, nestedB, into: &a, &b, orders: &orders, loose: loose, maxDepth: maxDepth,
+                                  budgetA: &budgetA, budgetB: &budgetB, originalBudget: originalBudget, nestingLeft: nestingLeft - 1)
+        }
+        return (a, b, orders)
+    }
+
+    /// The multiset comparison of two leaf lists.
+    static func match(_ a: [GraphLeaf], _ b: [GraphLeaf], orders: [OrderDifference]) -> NibDiffResult {
         var counts = [GraphLeaf: Int]()
         for leaf in b { counts[leaf, default: 0] += 1 }
         var missing = [GraphLeaf]()

@@ -253,3 +253,7 @@ func shortNumber(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
     return String(v)
 }
+
+/// A CGFloat as `NSStringFromCGRect` writes it (`%.17g`: `345`, `6.6666666666666679`), for the geometry strings
+/// of key-value pairs (a switch's `frame`: Settings fV3, where the shortest form `6.666666666666668` differs).
+func geometryNumber(_ v: Double) -> String { cFormat("%.17g", v) }

@@ -12,7 +12,7 @@ extension UIKitCompiler {
     func encodeBar(_ node: XIBNode, className: String) -> Int {
         var style = ViewStyle()
         style.alwaysWriteHugging = true
-        return encodeViewObject(node, className: className, style: style) { e, _ in
+        return encodeViewObject(node, className: className, style: style) { e, index in
             e.int("UIBarTranslucence", node.bool("translucent") == false ? 2 : 1)
             e.int("UIBarPosition", className == "UINavigationBar" ? 2 : 1)
             if let c = node.child("color", key: "barTintColor") { e.obj("UIBarTintColor", color(c)) }
@@ -21,6 +21,9 @@ extension UIKitCompiler {
                 var out: [Int] = []
                 for c in items.children { if let enc = UIKitEncoders.table[c.name] { out.append(enc(self, c)) } }
                 e.obj("UIItems", className == "UIToolbar" ? b.array(out) : b.mutableArray(out))
+                // The items are the bar's keyed children in `UINibObjectsKey` (UIKIT-MAPPING §2.3): its block
+                // starts with them (BlankSnapshot's toolbar: nine items, right after the toolbar's own block).
+                objectListChildren[index, default: []].insert(contentsOf: out, at: 0)
             }
         }
     }

@@ -11,11 +11,13 @@ extension UIKitCompiler {
             let enabled = node.peek("enabled") != "NO"
             controlKeys(node, into: &e)
             if enabled { e.bool("UISwitchEnabled", true) }
-            e.bool("UISwitchOn", node.bool("on") == true)
+            // Only when on: the one off switch of the compiled storyboards (Settings) has no UISwitchOn, the 10 on ones true.
+            if node.bool("on") == true { e.bool("UISwitchOn", true) }
             if let c = node.child("color", key: "onTintColor") { e.obj("UISwitchOnTintColor", color(c)) }
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UISwitchThumbTintColor", color(c)) }
             if let frame {
-                let r = "{{\(shortNumber(frame.peek("x").flatMap(Double.init) ?? 0)), \(shortNumber(frame.peek("y").flatMap(Double.init) ?? 0))}, {\(shortNumber(frame.peek("width").flatMap(Double.init) ?? 0)), \(shortNumber(frame.peek("height").flatMap(Double.init) ?? 0))}}"
+                func n(_ key: String) -> String { geometryNumber(frame.peek(key).flatMap(Double.init) ?? 0) }
+                let r = "{{\(n("x")), \(n("y"))}, {\(n("width")), \(n("height"))}}"
                 let value = b.graph.add(.init(className: "NSValue", entries: [
                     NibEntry(key: "NS.special", value: .int(3)), NibEntry(key: "NS.rectval", value: .object(b.string(r))),
                 ]))

@@ -11,14 +11,22 @@ extension UIKitCompiler {
             if node.bool("alwaysBounceHorizontal") == true { e.bool("UIAlwaysBounceHorizontal", true) }
             if node.bool("showsHorizontalScrollIndicator") == false { e.bool("UIShowsHorizontalScrollIndicator", false) }
             if node.bool("showsVerticalScrollIndicator") == false { e.bool("UIShowsVerticalScrollIndicator", false) }
-            if node.bool("scrollEnabled") == false { e.bool("UIScrollDisabled", true) }
+            if node.bool("scrollEnabled") == false {
+                e.bool("UIScrollDisabled", true)
+                // A text view that does not scroll is laid out to fit its text: its content size is its frame's
+                // size (4 of 4 such text views of the compiled storyboards; a scrolling one's depends on the text).
+                if node.name == "textView", let f = node.child("rect", key: "frame"), let w = f.double("width"), let h = f.double("height") {
+                    e.add("UIContentSize", packedDoubles([w, h]))
+                }
+            }
             if node.bool("pagingEnabled") == true { e.bool("UIPagingEnabled", true) }
             if node.bool("directionalLockEnabled") == true { e.bool("UIDirectionalLockEnabled", true) }
             if node.bool("delaysContentTouches") == false { e.bool("UIDelaysContentTouches", false) }
             if node.bool("canCancelContentTouches") == false { e.bool("UICanCancelContentTouches", false) }
             if let v = node.double("minimumZoomScale"), v != 1 { e.float("UIMinimumZoomScale", v) }
             if let v = node.double("maximumZoomScale"), v != 1 { e.float("UIMaximumZoomScale", v) }
-            e.bool("UIBouncesZoom", node.bool("bouncesZoom") ?? true)
+            // Only when on: the one `bouncesZoom="NO"` of the compiled corpus (Settings, a text view) has no key.
+            if node.bool("bouncesZoom") != false { e.bool("UIBouncesZoom", true) }
             let dismiss = ["none": 0, "onDrag": 1, "interactive": 2]
             if let k = node["keyboardDismissMode"].flatMap({ dismiss[$0] }), k != 0 { e.int("UIKeyboardDismissMode", k) }
             e.int("UIScrollViewContentInsetAdjustmentBehavior", ["automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3][node["contentInsetAdjustmentBehavior"] ?? "automatic"] ?? 0)
@@ -229,7 +237,7 @@ extension UIKitCompiler {
 
     /// `<collectionView>` → `UICollectionView` with its flow layout.
     func encodeCollectionView(_ node: XIBNode) -> Int {
-        encodeScrollView(node, className: "UICollectionView") { e, _ in
+        encodeScrollView(node, className: "UICollectionView") { e, index in
             e.obj("UIViewLocalOverrideTraitCollection", localOverrideTraitCollection())
             if let l = node.child("collectionViewFlowLayout", key: "collectionViewLayout") {
                 let li = ctx.define(l, className: "UICollectionViewFlowLayout")
@@ -250,9 +258,22 @@ extension UIKitCompiler {
                 if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
                 if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
                 if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
-                if let est = l.child("size", key: "estimatedItemSize") { _ = est["width"]; _ = est["height"] }
+                if let est = l.child("size", key: "estimatedItemSize"), let w = est.double("width"), let h = est.double("height"), w != 0 || h != 0 {
+                    // The layout's coder has no key for it: ibtool sets it at load through a key-value pair
+                    // (`estimatedItemSize` = NSValue of a CGSize), as a switch's `frame` (Settings, the one sample).
+                    let size = "{\(geometryNumber(w)), \(geometryNumber(h))}"
+                    let value = b.graph.add(.init(className: "NSValue", entries: [
+                        NibEntry(key: "NS.special", value: .int(2)), NibEntry(key: "NS.sizeval", value: .object(b.string(size))),
+                    ]))
+                    keyValuePairs.append((l.order, b.graph.add(.init(className: "UINibKeyValuePair", entries: [
+                        NibEntry(key: "UIObject", value: .object(li)), NibEntry(key: "UIValue", value: .object(value)),
+                        NibEntry(key: "UIKeyPath", value: .object(b.string("estimatedItemSize"))),
+                    ]))))
+                }
                 b.set(li, .init(className: "UICollectionViewFlowLayout", entries: le.list))
                 e.obj("UICollectionLayout", li)
+                // The layout has an id: it is the collection view's keyed child in `UINibObjectsKey` (§2.3).
+                objectListChildren[index, default: []].insert(li, at: 0)
             } else if let l = node.child("collectionViewLayout", key: "collectionViewLayout") {
                 // A custom layout class: archived as the class (swapped) with no layout keys.
                 let li = ctx.define(l, className: "UICollectionViewLayout")
@@ -280,7 +301,10 @@ extension UIKitCompiler {
         var hoistedListed: [Int] = []
         if let cv = node.keyed("contentView") {
             var cstyle = ViewStyle()
-            cstyle.minimal = true
+            // A `<view key="contentView">` is archived with the minimal keys; a storyboard's
+            // `<collectionViewCellContentView>` with its own attributes (Settings' app-icon cell: clips,
+            // content mode, multiple touch, safe-area insets as written; TabSwitcher's cells alike).
+            cstyle.minimal = cv.name != "collectionViewCellContentView"
             cstyle.subviewsFirstInObjectList = true
             cstyle.hoistedConstraints = node.child("constraints")
             cstyle.hoistedFrom = cellID

@@ -63,12 +63,17 @@ extension UIKitCompiler {
             if let fd = node.child("fontDescription", key: "fontDescription") { fontIndex = font(fd) }
             var colorIndex: Int?
             if let c = node.child("color", key: "textColor") { colorIndex = color(c) }
+            var runAlignment: Int?
             if let at = node.child("attributedString", key: "attributedText") {
                 node.markUsed("usesAttributedText")
                 let a = attributedString(at, mutable: false)
                 e.obj("UIText", b.string(a.text))
                 e.obj("UIAttributedText", a.index)
                 fontIndex = fontIndex ?? a.firstFont
+                // The text view takes its color and alignment from the first run, natural (4) without a
+                // paragraph style (Settings: 4 attributed text views).
+                colorIndex = colorIndex ?? a.firstColor
+                runAlignment = a.firstAlignment ?? 4
             } else if let text {
                 e.obj("UIText", ctx.localizable(text, owner: node, property: "text"))
                 var pairs: [(Int, Int)] = []
@@ -82,7 +87,7 @@ extension UIKitCompiler {
             if node.bool("allowsEditingTextAttributes") == true { e.bool("UIAllowsEditingTextAttributes", true) }
             e.obj("UIFont", fontIndex ?? systemFont(size: 12))
             if let colorIndex { e.obj("UITextColor", colorIndex) }
-            e.int("UITextAlignment", node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
+            e.int("UITextAlignment", runAlignment ?? node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
             if node.bool("editable") == false { e.bool("UIEditable", false) }
             if node.bool("selectable") == false { e.bool("UISelectable", false) }
             if let dd = node.child("dataDetectorType", key: "dataDetectorTypes") {

@@ -48,7 +48,8 @@ extension UIKitCompiler {
                         addDescendant(owner)
                         for c in candidates {
                             for key in ["NSFirstItem", "NSSecondItem"] {
-                                if let item = b.graph.objects[c].value(forKey: key)?.objectIndex, item != owner { addDescendant(item) }
+                                // A layout guide stands there as its blank twin (Settings nB1: both scroll-view guides).
+                                if let item = b.graph.objects[c].value(forKey: key)?.objectIndex, item != owner { addDescendant(blankGuideOf[item] ?? item) }
                             }
                         }
                     }

@@ -45,6 +45,7 @@ enum UIKitEncoders {
             }
         },
         "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
+        "wkWebView": { $0.encodeWebView($1) },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
         "navigationItem": { $0.encodeNavigationItem($1) },
@@ -65,6 +66,8 @@ final class UIKitCompiler {
     let ctx: CompileContext
     /// Children listed after an object in `UINibObjectsKey` (keyed children, constraints, subviews).
     var objectListChildren: [Int: [Int]] = [:]
+    /// The blank `UILayoutGuide` listed for each archived guide (UIKIT-MAPPING §2.3), by the guide's index.
+    var blankGuideOf: [Int: Int] = [:]
     /// Accessibility configurations and key-value pairs with the document order of their owner.
     var accessibilityConfigurations: [(order: Int, index: Int)] = []
     var keyValuePairs: [(order: Int, index: Int)] = []

@@ -81,10 +81,16 @@ extension UIKitCompiler {
 
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
     static let fallbackViewClasses: [String: String] = [
-        "mapView": "MKMapView", "pickerView": "UIPickerView", "wkWebView": "WKWebView", "webView": "UIWebView",
+        "mapView": "MKMapView", "pickerView": "UIPickerView", "webView": "UIWebView",
 "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
+
+    /// `x` rounded to the nearest integer when it is within a few ulps of it.
+    static func wholeIfNoise(_ x: Double) -> Double {
+        let r = x.rounded()
+        return r != x && abs(x - r) <= 8 * r.ulp ? r : x
+    }
 
     /// Writes the UIView keys for `node` in ibtool's order and records its `UINibObjectsKey` block.
     func viewKeys(_ node: XIBNode, index: Int, style: ViewStyle, into e: inout Entries) {
@@ -93,6 +99,10 @@ extension UIKitCompiler {
         if let frame {
             x = frame.double("x") ?? 0; y = frame.double("y") ?? 0
             w = frame.double("width") ?? 0; h = frame.double("height") ?? 0
+            // A UISwitch has a fixed size that UIKit imposes: IB's floating-point noise on it
+            // (`height="31.000000000000004"`) is archived as the whole number (Settings: 2 switches of 2 with
+            // such a size); other views keep the noise (Settings TC3's table footer, 120.00000000000003).
+            if node.name == "switch" { w = Self.wholeIfNoise(w); h = Self.wholeIfNoise(h) }
         }
         let listedSubviews = style.leadingSubviews + encodeSubviews(node)
         let subviews = listedSubviews + style.extraSubviews
@@ -105,8 +115,10 @@ extension UIKitCompiler {
         for g in guideNodes {
             g.visited = true
             let key = g["key"] ?? "safeArea"
+            var real: Int?
             if let id = g.peek("id"), constraintItemIDs.contains(id) {
                 let gi = ctx.define(g, className: "UILayoutGuide")
+                real = gi
                 if key == "safeArea" { realGuides.append(gi) }
                 fillLayoutGuide(gi, owner: index, key: key)
             } else {
@@ -118,7 +130,9 @@ extension UIKitCompiler {
             blank.bool("UILayoutGuideOwningViewIsLocked", false)
             blank.bool("UILayoutGuideShouldBeArchived", false)
             blank.bool("UILayoutGuideAllowsNegativeDimensions", false)
-            blankGuides.append(b.graph.add(.init(className: "UILayoutGuide", entries: blank.list)))
+            let blankIndex = b.graph.add(.init(className: "UILayoutGuide", entries: blank.list))
+            blankGuides.append(blankIndex)
+            if let real { blankGuideOf[real] = blankIndex }
         }
 
         var constraintNodes: [XIBNode] = []
@@ -236,12 +250,30 @@ extension UIKitCompiler {
             g.obj("UILayoutGuideSystemConstraints", b.array(sys))
             b.set(gi, .init(className: "UILayoutGuide", entries: g.list))
         } else {
+            // A scroll view's guides, as UIScrollView creates them: the content guide (`_UIScrollViewLayoutGuide`)
+            // pinned at its origin, the frame guide (a plain `UILayoutGuide`) at origin and size, each by
+            // unarchived system constraints guide → scroll view (Settings nB1: both guides of 2 scroll views).
+            let content = key == "contentLayoutGuide"
+            let identifier = content ? "UIScrollView-contentLayoutGuide" : "UIScrollView-frameLayoutGuide"
             g.obj("UILayoutGuideOwningView", owner)
-            g.obj("UILayoutGuideIdentifier", b.string(key == "contentLayoutGuide" ? "UIScrollView-contentLayoutGuide" : "UIScrollView-frameLayoutGuide"))
+            g.obj("UILayoutGuideIdentifier", b.string(identifier))
             g.bool("UILayoutGuideOwningViewIsLocked", true)
             g.bool("UILayoutGuideShouldBeArchived", false)
             g.bool("UILayoutGuideAllowsNegativeDimensions", false)
-            b.set(gi, .init(className: "_UIScrollViewLayoutGuide", entries: g.list))
+            var sys: [Int] = []
+            let pins = [(1, "minX"), (3, "minY")] + (content ? [] : [(7, "width"), (8, "height")])
+            for (attr, name) in pins {
+                var c = Entries()
+                c.obj("NSFirstItem", gi)
+                c.int("NSFirstAttributeV2", attr); c.int("NSFirstAttribute", attr)
+                c.obj("NSSecondItem", owner)
+                c.int("NSSecondAttributeV2", attr); c.int("NSSecondAttribute", attr)
+                c.bool("NSShouldBeArchived", false)
+                c.obj("NSLayoutIdentifier", b.string("\(identifier)-\(name)"))
+                sys.append(b.graph.add(.init(className: "NSLayoutConstraint", entries: c.list)))
+            }
+            g.obj("UILayoutGuideSystemConstraints", b.array(sys))
+            b.set(gi, .init(className: content ? "_UIScrollViewLayoutGuide" : "UILayoutGuide", entries: g.list))
         }
     }
 
