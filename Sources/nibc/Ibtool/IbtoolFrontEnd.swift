@@ -218,6 +218,8 @@ struct IbtoolCommand: ParsableCommand {
         discussion: """
             nibc ibtool --errors --warnings --notices --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
 
+            nibc ibtool --compilation-directory DIR --errors --warnings --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text Main.storyboard (writes DIR/Main.storyboardc; --compile OUT.storyboardc names it)
+
             nibc ibtool --link OUT_DIR --minimum-deployment-target 15.0 --target-device iphone A.storyboardc B.storyboardc (checks the compiled storyboards and the references between them, then copies them into OUT_DIR)
 
             Supported: \(IbtoolArguments.supported).
