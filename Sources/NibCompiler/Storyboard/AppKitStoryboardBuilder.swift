@@ -89,7 +89,7 @@ final class AppKitStoryboardBuilder {
         for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }
         for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
         let controllerIDs = Set(scenes.controllers.filter { !$0.isReference }.map(\.id))
-        a.segueHandler = { [unowned a] segue, source in
+        a.segueHandler = { [unowned a] segue, _ in
             // A relationship is the containment itself (a window's content view controller).
             if segue.peek("kind") == "relationship" { segue.visited = true; return }
             segue.markUsed("popoverAnchorView")
@@ -107,7 +107,6 @@ final class AppKitStoryboardBuilder {
                 a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'>: segues outside a controller (application scene) are not archived yet; ignored")
                 a.ctx.ignore(segue)
             }
-            _ = source
         }
         return (a, ctx)
     }
