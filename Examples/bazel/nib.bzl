@@ -1,4 +1,4 @@
-"""nib_library: compiles .xib documents into .nib files with `nibc ibtool`, one action per document."""
+"""nib_library and storyboard_library: compile .xib documents and .storyboard files with `nibc ibtool`, one action per document (storyboards then linked in one action)."""
 
 def _nib_library_impl(ctx):
     outputs = []
@@ -36,6 +36,68 @@ nib_library = rule(
     implementation = _nib_library_impl,
     attrs = {
         "srcs": attr.label_list(allow_files = [".xib"]),
+        "module": attr.string(mandatory = True),
+        "minimum_os_version": attr.string(default = "15.0"),
+        "_nibc": attr.label(default = "//tools:nibc", executable = True, cfg = "exec", allow_single_file = True),
+    },
+)
+
+def _storyboard_library_impl(ctx):
+    # As rules_apple (apple/internal/resource_actions/ibtool.bzl): one compile action per storyboard, writing
+    # `<name>_storyboardc/X.storyboardc` (a tree artifact) through --compilation-directory, then one link action
+    # that checks the references between them and lays them out as the bundle holds them.
+    compiled = []
+    for src in ctx.files.srcs:
+        out = ctx.actions.declare_directory(ctx.label.name + "_storyboardc/" + src.basename[:-len(".storyboard")] + ".storyboardc")
+        ctx.actions.run(
+            executable = ctx.executable._nibc,
+            arguments = [
+                "ibtool",
+                "--compilation-directory",
+                out.dirname,
+                "--errors",
+                "--warnings",
+                "--notices",
+                "--auto-activate-custom-fonts",
+                "--output-format",
+                "human-readable-text",
+                "--minimum-deployment-target",
+                ctx.attr.minimum_os_version,
+                "--target-device",
+                "iphone",
+                "--module",
+                ctx.attr.module,
+                src.path,
+            ],
+            inputs = [src],
+            outputs = [out],
+            mnemonic = "StoryboardCompile",
+            progress_message = "Compiling %s with nibc" % src.short_path,
+        )
+        compiled.append(out)
+    linked = ctx.actions.declare_directory(ctx.label.name)
+    ctx.actions.run(
+        executable = ctx.executable._nibc,
+        arguments = [
+            "ibtool",
+            "--link",
+            linked.path,
+            "--minimum-deployment-target",
+            ctx.attr.minimum_os_version,
+            "--target-device",
+            "iphone",
+        ] + [c.path for c in compiled],
+        inputs = compiled,
+        outputs = [linked],
+        mnemonic = "StoryboardLink",
+        progress_message = "Linking %d storyboards with nibc" % len(compiled),
+    )
+    return [DefaultInfo(files = depset([linked]))]
+
+storyboard_library = rule(
+    implementation = _storyboard_library_impl,
+    attrs = {
+        "srcs": attr.label_list(allow_files = [".storyboard"]),
         "module": attr.string(mandatory = True),
         "minimum_os_version": attr.string(default = "15.0"),
         "_nibc": attr.label(default = "//tools:nibc", executable = True, cfg = "exec", allow_single_file = True),

@@ -250,6 +250,28 @@ import Testing
         try settings.perform(template)
         #expect(object.events.last == "prepare \(template.identifier ?? "-")")
     }
+
+    /// AppKit segue templates written by nibc (Tests/Fixtures/AppKitSegues.storyboardc; no Apple-compiled AppKit
+    /// storyboard with such segues exists): the content view controller lists them, and each performs with its
+    /// destination instantiated from the storyboard, prepare before perform.
+    @Test func appKitSegueTemplatesFromNibcPerform() throws {
+        let dir = SharedCorpus.packageRoot.appendingPathComponent("Tests/Fixtures/AppKitSegues.storyboardc").path
+        let storyboard = try NibStoryboard(directory: dir, registry: NibClassRegistry())
+        let window = try #require(try storyboard.instantiateInitialController())
+        let content = try #require(window.relationshipChildren.first)
+        #expect(content.segueTemplates.map(\.className) == ["NSStoryboardShowSegueTemplate", "NSStoryboardSegueTemplate",
+                                                             "NSStoryboardSheetSegueTemplate", "NSStoryboardPopoverSegueTemplate"])
+        #expect(content.segueTemplates.map(\.identifier) == ["ShowDetail", "Fade", "SheetDetail", nil])
+        #expect(content.segueTemplates.allSatisfy { $0.destinationIdentifier == "Detail" })
+        #expect(content.segueTemplates.first?.kind == .show)
+        var events = [String]()
+        content.onPrepare = { segue, _ in events.append("prepare \(segue.identifier ?? "")") }
+        content.onPerform = { segue in events.append("perform \(segue.identifier ?? "")") }
+        let segue = try content.performSegue(withIdentifier: "SheetDetail")
+        #expect(segue.destination.identifier == "Detail")
+        #expect(events == ["prepare SheetDetail", "perform SheetDetail"])
+        #expect(throws: (any Error).self) { try content.performSegue(withIdentifier: "nope") }
+    }
 }
 
 /// Broken compiled storyboards: typed errors at open, at instantiation and at view load, never a crash.

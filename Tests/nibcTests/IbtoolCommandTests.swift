@@ -138,7 +138,7 @@ import Testing
         #expect((tool.first?["description"] as? String)?.hasPrefix("\(xib.path):5:") == true, "\(tool)")
     }
 
-    /// Unknown options, a missing input, storyboards and `--link`: `com.apple.ibtool.errors`, exit 1.
+    /// Unknown options, a missing input, a broken storyboard and `--link`: `com.apple.ibtool.errors`, exit 1.
     @Test func commandLineErrors() throws {
         let dir = try Self.scratch("usage")
         let out = dir.appendingPathComponent("X.nib").path
@@ -157,12 +157,14 @@ import Testing
         #expect(none.status == 1)
         #expect(try Self.plist(none.stdout)["com.apple.ibtool.errors"] != nil)
 
+        // A storyboard that is not one: a located document error, nothing written.
         let storyboard = dir.appendingPathComponent("Main.storyboard")
         try Data("<document/>".utf8).write(to: storyboard)
         let sb = try NibcProcess.run(["ibtool", "--output-format", "human-readable-text",
                                       "--compilation-directory", dir.path, storyboard.path])
         #expect(sb.status == 1)
-        #expect(sb.stdout.hasPrefix("/* com.apple.ibtool.errors */\nibtool: error: Storyboards are not supported by nibc yet"), "\(sb.stdout)")
+        #expect(sb.stdout.hasPrefix("/* com.apple.ibtool.errors */\nibtool: error: \(storyboard.path):1:"), "\(sb.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Main.storyboardc").path))
         let link = try NibcProcess.run(["ibtool", "--link", dir.path, dir.appendingPathComponent("Main.storyboardc").path])
         #expect(link.status == 1)
         // A missing input: a typed error naming it, nothing linked (StoryboardCommandTests covers --link fully).
@@ -219,5 +221,149 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(bytes.range(of: Data("_TtC3App10MyDelegate".utf8)) != nil)
         #expect(bytes.range(of: Data("_TtC14OriginalModule10MyDelegate".utf8)) == nil)
+    }
+
+    // MARK: storyboards
+
+    /// The files of a `.storyboardc` directory by relative path.
+    static func files(_ path: String) throws -> [String: Data] {
+        try StoryboardCommandTests.files(in: URL(fileURLWithPath: path))
+    }
+
+    /// `nibc compile X.storyboard -o …` with the same module and deployment target: the reference files.
+    static func referenceStoryboard(_ input: String, module: String, target: String, in dir: URL) throws -> [String: Data] {
+        let out = dir.appendingPathComponent("reference-\(UUID().uuidString).storyboardc").path
+        let r = try NibcProcess.run(["compile", input, "-o", out, "--module", module, "--minimum-deployment-target", target])
+        #expect(r.status == 0, "\(r.stderr)")
+        return try files(out)
+    }
+
+    /// rules_apple's whole storyboard flow (`resources_support.bzl` `_storyboards`, `ibtool.bzl`): each storyboard
+    /// compiled with `--compilation-directory <parent>_storyboardc` (the `.storyboardc` tree artifact exists, empty,
+    /// before the action runs), then every compiled storyboard linked with `--link`, then the result verified.
+    /// DaxOnboarding references Onboarding, so the link checks a reference between two nibc-compiled storyboards.
+    @Test(arguments: ["nibc", "symlink"]) func rulesAppleStoryboardCompileAndLink(_ how: String) throws {
+        if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
+        let base = try SharedCorpus.require().appendingPathComponent("nib/duckduckgo/Base.lproj")
+        let dir = try Self.scratch("rules-apple-sb-\(how)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ibtool = try Self.ibtoolLink(in: dir)
+        func run(_ args: [String]) throws -> NibcProcess.Output {
+            how == "nibc" ? try NibcProcess.run(["ibtool"] + args) : try NibcProcess.run(args, executable: ibtool)
+        }
+        let compileDir = dir.appendingPathComponent("bin/App/Base_storyboardc")
+        var compiled = [String]()
+        for name in ["DaxOnboarding", "Onboarding"] {
+            let input = base.appendingPathComponent("\(name).storyboard").path
+            let treeArtifact = compileDir.appendingPathComponent("\(name).storyboardc")
+            try FileManager.default.createDirectory(at: treeArtifact, withIntermediateDirectories: true)
+            let r = try run(["--compilation-directory", compileDir.path, "--errors", "--warnings", "--notices",
+                             "--auto-activate-custom-fonts", "--output-format", "human-readable-text",
+                             "--minimum-deployment-target", "13.0", "--target-device", "iphone", "--target-device", "ipad",
+                             "--module", "App", input])
+            #expect(r.status == 0, "\(r.stdout)")
+            #expect(!r.stdout.contains(": error: "), "\(r.stdout)")
+            #expect(try Self.files(treeArtifact.path) == Self.referenceStoryboard(input, module: "App", target: "13.0", in: dir))
+            compiled.append(treeArtifact.path)
+        }
+        // Nothing but the two outputs in the compilation directory (no staging directory left).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: compileDir.path).sorted() == ["DaxOnboarding.storyboardc", "Onboarding.storyboardc"])
+
+        // One storyboard alone: its reference to Onboarding dangles, nothing is linked.
+        let linked = dir.appendingPathComponent("bin/App/storyboards/App")
+        let link = ["--link", linked.path, "--minimum-deployment-target", "13.0", "--target-device", "iphone", "--target-device", "ipad"]
+        let alone = try run(link + [compiled[0]])
+        #expect(alone.status == 1)
+        #expect(alone.stdout.contains("the referenced storyboard \"Onboarding\""), "\(alone.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: linked.appendingPathComponent("DaxOnboarding.storyboardc").path))
+
+        let r = try run(link + compiled)
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: linked.path).sorted() == ["DaxOnboarding.storyboardc", "Onboarding.storyboardc"])
+        for name in ["DaxOnboarding", "Onboarding"] {
+            let out = linked.appendingPathComponent("\(name).storyboardc").path
+            let verify = try NibcProcess.run(["verify", out])
+            #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+            #expect(try Self.files(out) == Self.files(compileDir.appendingPathComponent("\(name).storyboardc").path))
+            // Apple's compile of the same storyboard: the same file set.
+            let apple = try Self.files(base.appendingPathComponent("\(name).storyboardc").path)
+            #expect(Set(try Self.files(out).keys) == Set(apple.keys))
+        }
+    }
+
+    /// Xcode's CompileStoryboard and LinkStoryboards command lines (swift-build's task-construction tests: the
+    /// input before `--compilation-directory`, a `Base.lproj` compilation directory, the partial Info.plist,
+    /// `--module` also on the link), for the project's iOS storyboards and its macOS one, with xml1 reports.
+    @Test(arguments: ["ios", "macos"]) func xcodeStoryboardCompileAndLink(_ platform: String) throws {
+        let dir = try Self.scratch("xcode-sb-\(platform)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ibtool = try Self.ibtoolLink(in: dir)
+        let names = platform == "ios" ? ["LaunchScreen", "Main"] : ["Main"]
+        let devices = platform == "ios" ? ["--target-device", "iphone", "--target-device", "ipad"] : ["--target-device", "mac"]
+        let temp = dir.appendingPathComponent("App.build/Base.lproj")
+        let target = platform == "ios" ? "15.0" : "13.0"
+        var compiled = [String]()
+        for name in names {
+            let input = ProjectCorpus.directory.appendingPathComponent("\(platform)/\(name).storyboard").path
+            let partial = temp.appendingPathComponent("\(name)-SBPartialInfo.plist").path
+            let r = try NibcProcess.run(["--errors", "--warnings", "--notices", "--module", "App", "--output-partial-info-plist", partial,
+                                         "--auto-activate-custom-fonts", "--cocoatouch-compiler-mode", "simulator"] + devices
+                                        + ["--minimum-deployment-target", target, "--output-format", "xml1", input,
+                                           "--compilation-directory", temp.path], executable: ibtool)
+            #expect(r.status == 0, "\(r.stdout)")
+            let report = try Self.plist(r.stdout)
+            #expect(Set(report.keys) == ["com.apple.ibtool.document.errors", "com.apple.ibtool.document.warnings",
+                                         "com.apple.ibtool.document.notices"], "\(r.stdout)")
+            #expect((report["com.apple.ibtool.document.errors"] as? [String: Any])?.isEmpty == true)
+            let out = temp.appendingPathComponent("\(name).storyboardc").path
+            #expect(try Self.files(out) == Self.referenceStoryboard(input, module: "App", target: target, in: dir))
+            let info = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: partial)), format: nil)
+            #expect((info as? [String: Any])?.isEmpty == true)
+            compiled.append(out)
+        }
+        let resources = dir.appendingPathComponent("App.app/Contents/Resources")
+        let r = try NibcProcess.run(["--errors", "--warnings", "--notices", "--module", "App"] + devices
+                                    + ["--minimum-deployment-target", target, "--output-format", "human-readable-text",
+                                       "--link", resources.path] + compiled, executable: ibtool)
+        #expect(r.status == 0, "\(r.stdout)")
+        for name in names {
+            let out = resources.appendingPathComponent("Base.lproj/\(name).storyboardc").path
+            #expect(try NibcProcess.run(["verify", out]).status == 0)
+            #expect(try Self.files(out) == Self.files(temp.appendingPathComponent("\(name).storyboardc").path))
+        }
+    }
+
+    /// `--compile OUT.storyboardc` (Apple's transcript x32: a quiet success writes the directory). A storyboard
+    /// with a document error: exit 1, its errors reported, an existing `.storyboardc` left as it was. `--flatten
+    /// NO` and a device the document cannot target are refused before compiling.
+    @Test func storyboardCompileErrorsLeaveTheOutputUntouched() throws {
+        let dir = try Self.scratch("sb-errors")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let main = ProjectCorpus.directory.appendingPathComponent("ios/Main.storyboard").path
+        let out = dir.appendingPathComponent("A32.storyboardc").path
+        let ok = try NibcProcess.run(["ibtool", "--compile", out, "--target-device", "iphone", "--module", "App", main])
+        #expect(ok.status == 0 && ok.stdout.isEmpty, "\(ok.stdout)")
+        let before = try Self.files(out)
+        #expect(before.keys.contains("Info.plist"))
+
+        var text = try String(contentsOfFile: main, encoding: .utf8)
+        text = text.replacingOccurrences(of: "destination=\"det-00-001\"", with: "destination=\"nowhere\"")
+        let bad = dir.appendingPathComponent("Main.storyboard")
+        try text.write(to: bad, atomically: true, encoding: .utf8)
+        let r = try NibcProcess.run(["ibtool", "--errors", "--output-format", "xml1", "--compile", out, bad.path])
+        #expect(r.status == 1)
+        let errors = try #require(try Self.plist(r.stdout)["com.apple.ibtool.document.errors"] as? [String: [[String: Any]]])
+        #expect((errors["54"]?.first?["message"] as? String)?.contains("segue destination 'nowhere'") == true, "\(errors)")
+        #expect(try Self.files(out) == before)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["A32.storyboardc", "Main.storyboard"])
+
+        let flat = try NibcProcess.run(["ibtool", "--flatten", "NO", "--compile", dir.appendingPathComponent("F.storyboardc").path, main])
+        #expect(flat.status == 1)
+        #expect(flat.stdout.contains("--flatten NO is not supported for storyboards"), "\(flat.stdout)")
+        let mac = try NibcProcess.run(["ibtool", "--target-device", "mac", "--compile", dir.appendingPathComponent("M.storyboardc").path, main])
+        #expect(mac.status == 1)
+        #expect(mac.stdout.contains("\"mac\""), "\(mac.stdout)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["A32.storyboardc", "Main.storyboard"])
     }
 }

@@ -5,7 +5,8 @@ import XIB
 /// scene, a scene nib per instantiable controller (window controllers carry their window template and
 /// content view controller), a view nib per view controller with a root view. Evidence: the 7 pairs of
 /// `storyboards/appkit` (window controller → content view controller only; other AppKit segues and
-/// container relationships have no compiled sample and are archived like the content relationship).
+/// container relationships have no compiled sample: segue templates follow AppKitSegueTemplates.swift,
+/// container relationships are archived like the content relationship).
 final class AppKitStoryboardBuilder {
     let scenes: StoryboardScenes
     let context: CompileContext
@@ -87,12 +88,25 @@ final class AppKitStoryboardBuilder {
         a.prepare(context.document)
         for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }
         for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
+        let controllerIDs = Set(scenes.controllers.filter { !$0.isReference }.map(\.id))
         a.segueHandler = { [unowned a] segue, _ in
             // A relationship is the containment itself (a window's content view controller).
             if segue.peek("kind") == "relationship" { segue.visited = true; return }
-            // Segue templates of AppKit storyboards have no compiled sample yet: kept out of the nib.
-            a.ctx.warning(at: segue, "AppKit segue templates (kind '\(segue.peek("kind") ?? "")') are not archived yet; ignored")
-            a.ctx.ignore(segue)
+            segue.markUsed("popoverAnchorView")
+            let owner = segue.parent?.parent
+            if let id = owner?.peek("id"), controllerIDs.contains(id) {
+                // A segue of the controller itself: its template is in the controller's NSStoryboardSegueTemplates.
+                segue.visited = true
+            } else if Self.controllerOwning(segue, ids: controllerIDs) != nil {
+                // The template is archived with the controller; the control's side is not (no compiled sample).
+                let trigger = owner.map { "<\($0.name)\(($0.peek("id")).map { " id='\($0)'" } ?? "")>" } ?? "its source"
+                a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'>: the template is archived with its controller, but its trigger on \(trigger) (perform: action, anchor or container view) is not archived yet")
+                segue.visited = true
+            } else {
+                // Application-scene segues (a menu item's show segue) have no controller to hold a template.
+                a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'>: segues outside a controller (application scene) are not archived yet; ignored")
+                a.ctx.ignore(segue)
+            }
         }
         return (a, ctx)
     }
@@ -196,6 +210,9 @@ final class AppKitStoryboardBuilder {
             }
             if let title = node["title"] { e.obj("NSTitle", a.str(title)) }
         }
+        if let templates = a.encodeSegueTemplates(of: node, identifiers: controllerIdentifiers) {
+            e.obj("NSStoryboardSegueTemplates", templates)
+        }
         _ = contentController
         // One sample (sb_swift_wc): a window controller's identifier is `explicitStoryboardIdentifier`.
         if let sid = controller.storyboardIdentifier {
@@ -225,6 +242,21 @@ final class AppKitStoryboardBuilder {
             }
         }
         return index
+    }
+
+    /// Controller ids → storyboard identifiers (scene nib names), for segue destinations.
+    private var controllerIdentifiers: [String: String] {
+        Dictionary(scenes.controllers.map { ($0.id, $0.identifier) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The controller whose subtree holds `node`, if any.
+    static func controllerOwning(_ node: XIBNode, ids: Set<String>) -> XIBNode? {
+        var n = node.parent
+        while let current = n {
+            if let id = current.peek("id"), ids.contains(id) { return current }
+            n = current.parent
+        }
+        return nil
     }
 
     /// The scene nib: File's Owner (`sceneController` outlet), the controller and the storyboard placeholder.

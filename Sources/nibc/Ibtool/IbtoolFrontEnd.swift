@@ -42,7 +42,7 @@ enum IbtoolFrontEnd {
             return report.toolErrors.isEmpty ? 0 : 1
         }
         if args.inputs.isEmpty {
-            report.toolErrors.append(.init(description: "No input document: give the .xib to operate on as an argument."))
+            report.toolErrors.append(.init(description: "No input document: give the .xib or .storyboard to operate on as an argument."))
         } else if args.inputs.count > 1 {
             report.toolErrors.append(.init(
                 description: "ibtool takes one input document; got \(args.inputs.count): \(args.inputs.joined(separator: ", ")).",
@@ -53,10 +53,12 @@ enum IbtoolFrontEnd {
         if args.warnings { report.documentWarnings = [] }
         if args.notices { report.documentNotices = [] }
 
-        if input.hasSuffix(".storyboard") {
-            report.toolErrors.append(.init(
-                description: "Storyboards are not supported by nibc yet: cannot compile \"\(input)\".",
-                recoverySuggestion: "Compile .xib documents; storyboards need Apple's ibtool for now."))
+        let isStoryboard = input.hasSuffix(".storyboard")
+        if isStoryboard && !args.flatten {
+            // ibtool's unflattened storyboard (editable nib wrappers inside the .storyboardc) has no transcript;
+            // no build system asks for it (rules_apple and Xcode pass no --flatten for storyboards).
+            report.toolErrors.append(.init(description: "--flatten NO is not supported for storyboards: cannot compile \"\(input)\".",
+                                           recoverySuggestion: "Leave out --flatten (or pass YES); the .storyboardc is written flattened."))
             return 1
         }
         let bytes: [UInt8]
@@ -72,22 +74,7 @@ enum IbtoolFrontEnd {
             return 1
         }
 
-        let compiler = XIBCompiler(options: CompileOptions(moduleName: args.module,
-                                                           minimumDeploymentTarget: args.minimumDeploymentTarget))
-        let diagnostics: [Diagnostic]
-        var nib: [UInt8]? = nil
-        do {
-            let result = try compiler.compile(xib: bytes, fileName: input)
-            diagnostics = result.diagnostics
-            nib = result.bytes
-            // As ibtool: a macOS deployment target before 10.13 gets the keyed-archive form.
-            // (Re-read from the written bytes, as `nibc compile` does, so the keyed writer sees the file's graph.)
-            if result.format == .keyedArchive, let archive = try? NibArchive(bytes: result.bytes) {
-                nib = KeyedArchiveWriter().write(NibGraph(archive))
-            }
-        } catch {
-            diagnostics = error.diagnostics
-        }
+        let (diagnostics, compiled) = compile(bytes, input: input, storyboard: isStoryboard, args: args)
         let errors = diagnostics.filter { $0.severity == .error }
         if args.errors {
             report.documentErrors = errors
@@ -97,11 +84,14 @@ enum IbtoolFrontEnd {
         }
         if args.warnings { report.documentWarnings = diagnostics.filter { $0.severity == .warning } }
         if args.notices { report.documentNotices = diagnostics.filter { $0.severity == .note } }
-        guard let nib, errors.isEmpty else { return 1 }
+        guard let compiled, errors.isEmpty else { return 1 }
 
         do {
             if let output = outputPath(args, input: input) {
-                try writeNib(nib, to: output, flatten: args.flatten)
+                switch compiled {
+                case .nib(let nib): try writeNib(nib, to: output, flatten: args.flatten)
+                case .storyboard(let files): try writeStoryboard(files, to: output)
+                }
             }
             if let plist = args.partialInfoPlist {
                 try writeOutput(partialInfoPlist(), to: plist)
@@ -113,13 +103,53 @@ enum IbtoolFrontEnd {
         return 0
     }
 
-    /// `--compile OUT`, else `--compilation-directory DIR` (`DIR/<name>.nib`, as ibtool names outputs there);
-    /// nil when only a report was asked for.
+    /// What a compile produced: one nib, or the files of a `.storyboardc` directory (paths inside it).
+    enum Compiled {
+        case nib([UInt8])
+        case storyboard([(path: String, bytes: [UInt8])])
+    }
+
+    /// Compiles the document with the compilers `nibc compile` uses (so the bytes are the same); nil output
+    /// when there is an error among the diagnostics.
+    static func compile(_ bytes: [UInt8], input: String, storyboard: Bool,
+                        args: IbtoolArguments) -> ([Diagnostic], Compiled?) {
+        let options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
+        do {
+            if storyboard {
+                let result = try StoryboardCompiler(options: options).compile(storyboard: bytes, fileName: input)
+                return (result.diagnostics, .storyboard(result.files.map { ($0.path, $0.bytes) }))
+            }
+            let result = try XIBCompiler(options: options).compile(xib: bytes, fileName: input)
+            var nib = result.bytes
+            // As ibtool: a macOS deployment target before 10.13 gets the keyed-archive form.
+            // (Re-read from the written bytes, as `nibc compile` does, so the keyed writer sees the file's graph.)
+            if result.format == .keyedArchive, let archive = try? NibArchive(bytes: result.bytes) {
+                nib = KeyedArchiveWriter().write(NibGraph(archive))
+            }
+            return (result.diagnostics, .nib(nib))
+        } catch {
+            return (error.diagnostics, nil)
+        }
+    }
+
+    /// `--compile OUT`, else `--compilation-directory DIR`: `DIR/<name>.storyboardc` for a storyboard (the output
+    /// rules_apple and Xcode declare for that call), `DIR/<name>.nib` for a XIB; nil when only a report was asked for.
     static func outputPath(_ args: IbtoolArguments, input: String) -> String? {
         if let compile = args.compile { return compile }
         guard let dir = args.compilationDirectory else { return nil }
-        let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension + ".nib"
+        let base = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = base + (input.hasSuffix(".storyboard") ? ".storyboardc" : ".nib")
         return (dir as NSString).appendingPathComponent(name)
+    }
+
+    /// Writes a compiled storyboard as the directory `output`, atomically (`AtomicDirectory`: built beside it
+    /// and renamed into place, so an existing `.storyboardc` — or the empty one Bazel creates for its tree
+    /// artifact — is replaced whole or left untouched), creating missing parent directories.
+    static func writeStoryboard(_ files: [(path: String, bytes: [UInt8])], to output: String) throws(CommandFailure) {
+        let trimmed = output.hasSuffix("/") ? String(output.dropLast()) : output
+        let parent = (trimmed as NSString).deletingLastPathComponent
+        if !parent.isEmpty { try makeDirectory(parent) }
+        try AtomicDirectory.write(files, to: trimmed)
     }
 
     /// Writes the nib: a file, or with `--flatten NO` a `.nib` directory holding `runtime.nib` (ibtool also
@@ -149,8 +179,10 @@ enum IbtoolFrontEnd {
         }
     }
 
-    /// The partial Info.plist for a XIB: an empty dictionary. The keys Xcode merges from it for launch
-    /// screens and main interfaces come from storyboards, which nibc does not compile yet.
+    /// The partial Info.plist for a XIB or a storyboard: an empty dictionary. Xcode's `UIMainStoryboardFile`,
+    /// `UILaunchStoryboardName` and `NSMainStoryboardFile` come from its build settings (swift-build's
+    /// `INFOPLIST_KEY_*`), not from ibtool; no evidence shows a key ibtool writes for a document without
+    /// custom fonts (docs/IBTOOL.md).
     static func partialInfoPlist() -> [UInt8] {
         let data = try? PropertyListSerialization.data(fromPropertyList: [String: Any](), format: .xml, options: 0)
         return [UInt8](data ?? Data())
@@ -185,6 +217,8 @@ struct IbtoolCommand: ParsableCommand {
         // One line per paragraph: the help printer wraps each at the terminal's width.
         discussion: """
             nibc ibtool --errors --warnings --notices --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
+
+            nibc ibtool --compilation-directory DIR --errors --warnings --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text Main.storyboard (writes DIR/Main.storyboardc; --compile OUT.storyboardc names it)
 
             nibc ibtool --link OUT_DIR --minimum-deployment-target 15.0 --target-device iphone A.storyboardc B.storyboardc (checks the compiled storyboards and the references between them, then copies them into OUT_DIR)
 
