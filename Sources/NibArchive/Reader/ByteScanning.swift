@@ -16,6 +16,14 @@ enum ByteScanning {
             pos &+= 1
             return UInt32(first & 0x7F)
         }
+        // Two bytes (values 128...16383: object value indices, data lengths) also stay inline.
+        if end &- pos >= 2 {
+            let second = base.load(fromByteOffset: pos &+ 1, as: UInt8.self)
+            if second & 0x80 != 0 {
+                pos &+= 2
+                return UInt32(first) | UInt32(second & 0x7F) << 7
+            }
+        }
         return try varintSlow(base, &pos, end, region)
     }
 
@@ -47,8 +55,10 @@ enum ByteScanning {
 
     /// Whether `count` bytes at `pointer` are well-formed UTF-8 (no overlongs, no surrogates, ≤ U+10FFFF).
     static func isValidUTF8(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        // ASCII fast path (keys and class names almost always are): whole words, the tail as one
+        // overlapping word, so no byte loop runs for an ASCII string.
+        if isASCII(pointer, count: count) { return true }
         var i = 0
-        // ASCII fast path, eight bytes at a time.
         while i + 8 <= count {
             if pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
             i += 8
@@ -82,8 +92,57 @@ enum ByteScanning {
         return true
     }
 
+    /// Whether `count` bytes at `pointer` are all ASCII, reading only inside the range.
+    @inline(__always)
+    static func isASCII(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var bits: UInt64 = pointer.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            var i = 0
+            while i + 8 <= count {
+                bits |= pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            return bits & 0x8080_8080_8080_8080 == 0
+        }
+        return tail(pointer, count: count) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether `count` bytes at `pointer` are all ASCII and none is NUL (the common class name), by words.
+    @inline(__always)
+    static func isASCIIWithoutNUL(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        @inline(__always) func clean(_ w: UInt64) -> Bool {
+            // High bits clear, then the classic zero-byte test (exact when no byte has its high bit set).
+            w & 0x8080_8080_8080_8080 == 0 && (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 == 0
+        }
+        if count >= 8 {
+            var i = 0
+            while i + 8 <= count {
+                if !clean(pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return false }
+                i += 8
+            }
+            return clean(pointer.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        // Pad the missing bytes with 0x01 so they count as neither NUL nor non-ASCII.
+        let fill: UInt64 = count == 0 ? 0x0101_0101_0101_0101 : 0x0101_0101_0101_0101 << UInt64(8 * count)
+        return clean(tail(pointer, count: count) | fill)
+    }
+
+    /// The `count` (< 8) bytes at `pointer` packed into a word (first byte lowest), reading only inside the
+    /// range: two overlapping 4-byte loads when `count` >= 4.
+    @inline(__always)
+    static func tail(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
+        if count >= 4 {
+            let low = UInt64(pointer.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian)
+            let high = UInt64(pointer.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self).littleEndian)
+            return low | high << UInt64(8 * (count - 4))
+        }
+        var word: UInt64 = 0
+        for k in 0..<count { word |= UInt64(pointer.load(fromByteOffset: k, as: UInt8.self)) << UInt64(8 * k) }
+        return word
+    }
+
     /// A hash of a byte range for the key lookup table: FNV-1a-style mixing of eight-byte words (then the
-    /// remaining bytes), so a typical 15-byte key costs two multiplications rather than fifteen.
+    /// remaining bytes as one word), so a typical 15-byte key costs two multiplications rather than fifteen.
     @inline(__always)
     static func hash(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
@@ -93,9 +152,8 @@ enum ByteScanning {
             h ^= h >> 29
             i += 8
         }
-        while i < count {
-            h = (h ^ UInt64(pointer.load(fromByteOffset: i, as: UInt8.self))) &* 0x0000_0100_0000_01B3
-            i += 1
+        if i < count {  // the last 1...7 bytes as one word
+            h = (h ^ tail(pointer + i, count: count - i)) &* 0x0000_0100_0000_01B3
         }
         return h ^ (h >> 32)
     }

@@ -10,11 +10,13 @@ public final class NibArchive: @unchecked Sendable {
     @usableFromInline package let storage: ByteStorage
     /// The header fields.
     public let header: NibArchiveHeader
-    @usableFromInline package let objectRecords: [ObjectRecord]
-    package let keyRecords: [StringRecord]
-    @usableFromInline package let valueRecords: [ValueRecord]
-    package let classRecords: [ClassRecord]
-    package let keyLookup: [Int32]
+    /// The verified record tables (one allocation, freed in `deinit`).
+    @usableFromInline package let records: RecordTables
+    @inlinable package var objectRecords: RecordTable<ObjectRecord> { records.objects }
+    package var keyRecords: RecordTable<StringRecord> { records.keys }
+    @inlinable package var valueRecords: RecordTable<ValueRecord> { records.values }
+    package var classRecords: RecordTable<ClassRecord> { records.classes }
+    package var keyLookup: RecordTable<Int32> { records.keyLookup }
     /// What follows the four tables.
     public let trailer: NibArchiveTrailer
     /// Layout facts that are legal but unusual (gaps between tables, unknown trailing bytes).
@@ -73,15 +75,13 @@ public final class NibArchive: @unchecked Sendable {
         let tables = try NibArchiveVerifier.verify(opened.storage.bytes, header: opened.header, options: options)
         storage = opened.storage
         header = opened.header
-        objectRecords = tables.objects
-        keyRecords = tables.keys
-        valueRecords = tables.values
-        classRecords = tables.classes
-        keyLookup = tables.keyLookup
+        records = tables.records
         trailer = tables.trailer
         notes = tables.notes
         wasCompressed = opened.wasCompressed
     }
+
+    deinit { records.deallocate() }
 
     /// Number of bytes of the (decompressed) archive.
     public var byteCount: Int { storage.bytes.count }

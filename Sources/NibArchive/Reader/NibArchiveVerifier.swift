@@ -4,17 +4,32 @@ import Foundation
 /// checks every cross-reference, producing the record arrays the accessors use unchecked.
 enum NibArchiveVerifier {
     struct Tables {
-        var objects: [NibArchive.ObjectRecord]
-        var keys: [NibArchive.StringRecord]
-        var values: [NibArchive.ValueRecord]
-        var classes: [NibArchive.ClassRecord]
-        var keyLookup: [Int32]
+        var records: RecordTables
         var trailer: NibArchiveTrailer
         var notes: [String]
     }
 
+    /// Verifies the archive; on success the caller owns `records` (and must deallocate them).
     static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader,
                        options: NibReadOptions) throws(NibArchiveError) -> Tables {
+        let objectCount = Int(header.objectCount)
+        let keyCount = Int(header.keyCount)
+        var lookupSize = 8
+        while lookupSize < keyCount * 2 { lookupSize <<= 1 }
+        // Header counts are bounded by the input size, so this allocation is too.
+        let records = RecordTables(objects: objectCount, keys: keyCount, values: Int(header.valueCount),
+                                   classes: Int(header.classCount), lookup: lookupSize)
+        do throws(NibArchiveError) {
+            let (trailer, notes) = try verify(bytes, header: header, options: options, into: records)
+            return Tables(records: records, trailer: trailer, notes: notes)
+        } catch {
+            records.deallocate()
+            throw error
+        }
+    }
+
+    private static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader, options: NibReadOptions,
+                               into records: RecordTables) throws(NibArchiveError) -> (NibArchiveTrailer, [String]) {
         // The header parse already rejected inputs shorter than 50 bytes, so baseAddress exists.
         let base = bytes.baseAddress!
         let end = bytes.count
@@ -25,8 +40,7 @@ enum NibArchiveVerifier {
 
         // Objects: class index, first value, value count.
         var pos = Int(header.objectsOffset)
-        var objects = [NibArchive.ObjectRecord]()
-        objects.reserveCapacity(objectCount)
+        let objects = records.objects
         for index in 0..<objectCount {
             let start = pos
             let cls = try ByteScanning.varint(base, &pos, end, .objects)
@@ -40,25 +54,22 @@ enum NibArchiveVerifier {
                 throw NibArchiveError(.valueRangeOutOfBounds, .objects, at: start,
                                       "object \(index) values \(first)..<\(UInt64(first) + UInt64(count)) exceed the \(valueCount) values")
             }
-            objects.append(.init(classIndex: cls, firstValue: first, valueCount: count))
+            objects.set(index, .init(classIndex: cls, firstValue: first, valueCount: count))
         }
         let objectsEnd = pos
 
         // Keys: length-prefixed UTF-8, unique.
         pos = Int(header.keysOffset)
-        var keys = [NibArchive.StringRecord]()
-        keys.reserveCapacity(keyCount)
-        var tableSize = 8
-        while tableSize < keyCount * 2 { tableSize <<= 1 }
-        var lookup = [Int32](repeating: -1, count: tableSize)
-        let mask = tableSize - 1
+        let keys = records.keys
+        let lookup = records.keyLookup
+        let mask = lookup.count - 1
         for index in 0..<keyCount {
             let start = pos
             let length = Int(try ByteScanning.varint(base, &pos, end, .keys))
             guard length <= end - pos else {
                 throw NibArchiveError(.truncated, .keys, at: start, "key \(index) of \(length) bytes runs past the end of the input")
             }
-            guard ByteScanning.isValidUTF8(base + pos, count: length) else {
+            guard ByteScanning.isASCII(base + pos, count: length) || ByteScanning.isValidUTF8(base + pos, count: length) else {
                 throw NibArchiveError(.invalidUTF8, .keys, at: pos, "key \(index) is not valid UTF-8")
             }
             var slot = Int(truncatingIfNeeded: ByteScanning.hash(base + pos, count: length)) & mask
@@ -70,36 +81,55 @@ enum NibArchiveVerifier {
                 }
                 slot = (slot + 1) & mask
             }
-            lookup[slot] = Int32(index)
-            keys.append(.init(offset: UInt32(pos), length: UInt32(length)))
+            lookup.set(slot, Int32(index))
+            keys.set(index, .init(offset: UInt32(pos), length: UInt32(length)))
             pos += length
         }
         let keysEnd = pos
 
-        // Values: key index, type, payload. The hot loop of verification: records are written straight
-        // into uninitialized storage (no per-append capacity check), and the first failure ends the loop.
+        // Values: key index, type, payload. The hot loop of verification. The common record (one-byte key
+        // varint; a fixed payload, or data with a one-byte length) is checked without branching per
+        // type: every condition is folded into `bad`, and sizes come from a table packed in a constant.
+        // Anything else, every error included, takes the checked path from the same position.
         pos = Int(header.valuesOffset)
-        var failure: NibArchiveError?
-        let values = [NibArchive.ValueRecord](unsafeUninitializedCapacity: valueCount) { buffer, initialized in
-            guard let out = buffer.baseAddress else { return }
-            var index = 0
-            do throws(NibArchiveError) {
-                while index < valueCount {
-                    (out + index).initialize(to: try verifyValue(index, base, &pos, end, keyCount: keyCount, objectCount: objectCount))
+        let values = records.values
+        let keyLimit = UInt32(truncatingIfNeeded: keyCount)
+        let objectLimit = UInt32(truncatingIfNeeded: objectCount)
+        let payloadSizes = Self.payloadSizes
+        let dataType = NibValueType.data.rawValue
+        let referenceType = NibValueType.objectReference.rawValue
+        var index = 0
+        while index < valueCount {
+            if end &- pos >= 10 {
+                let key = base.load(fromByteOffset: pos, as: UInt8.self)
+                let rawType = base.load(fromByteOffset: pos &+ 1, as: UInt8.self)
+                let next = base.load(fromByteOffset: pos &+ 2, as: UInt8.self)
+                let target = base.loadUnaligned(fromByteOffset: pos &+ 2, as: UInt32.self).littleEndian
+                let isData = rawType == dataType
+                let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(rawType & 0x0F) &* 4)) & 0xF
+                let size = isData ? 1 &+ Int(next & 0x7F) : fixed
+                // Codes 11...15 have size 0xF in the table (.data's own entry is never used); codes >= 16
+                // fail the high-nibble test.
+                @inline(__always) func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
+                let bad = bit(key & 0x80 == 0) | bit(UInt32(key & 0x7F) >= keyLimit) | bit(rawType & 0xF0 != 0)
+                    | (bit(!isData) & bit(fixed == 0xF)) | (bit(isData) & bit(next & 0x80 == 0)) | bit(end &- pos &- 2 < size)
+                    | (bit(rawType == referenceType) & bit(target >= objectLimit))
+                if bad == 0 {
+                    values.set(index, .init(keyIndex: UInt32(key & 0x7F), payload: UInt32(truncatingIfNeeded: pos &+ 2),
+                                            type: unsafeBitCast(rawType, to: NibValueType.self)))
+                    pos &+= 2 &+ size
                     index &+= 1
+                    continue
                 }
-            } catch {
-                failure = error
             }
-            initialized = index
+            values.set(index, try verifyValue(index, base, &pos, end, keyCount: keyCount, objectCount: objectCount))
+            index &+= 1
         }
-        if let failure { throw failure }
         let valuesEnd = pos
 
         // Class names: name length (with NUL), fallback count, int32 fallbacks, name bytes.
         pos = Int(header.classNamesOffset)
-        var classes = [NibArchive.ClassRecord]()
-        classes.reserveCapacity(classCount)
+        let classes = records.classes
         for index in 0..<classCount {
             let start = pos
             let length = Int(try ByteScanning.varint(base, &pos, end, .classNames))
@@ -129,34 +159,44 @@ enum NibArchiveVerifier {
             guard base.load(fromByteOffset: pos + length - 1, as: UInt8.self) == 0 else {
                 throw NibArchiveError(.invalidClassName, .classNames, at: pos + length - 1, "class \(index) name is not NUL-terminated")
             }
-            if memchr(base + pos, 0, length - 1) != nil {
-                throw NibArchiveError(.invalidClassName, .classNames, at: pos, "class \(index) name contains a NUL byte")
+            if !ByteScanning.isASCIIWithoutNUL(base + pos, count: length - 1) {  // else the checks below hold
+                if memchr(base + pos, 0, length - 1) != nil {
+                    throw NibArchiveError(.invalidClassName, .classNames, at: pos, "class \(index) name contains a NUL byte")
+                }
+                guard ByteScanning.isValidUTF8(base + pos, count: length - 1) else {
+                    throw NibArchiveError(.invalidUTF8, .classNames, at: pos, "class \(index) name is not valid UTF-8")
+                }
             }
-            guard ByteScanning.isValidUTF8(base + pos, count: length - 1) else {
-                throw NibArchiveError(.invalidUTF8, .classNames, at: pos, "class \(index) name is not valid UTF-8")
-            }
-            classes.append(.init(nameOffset: UInt32(pos), nameLength: UInt32(length - 1),
+            classes.set(index, .init(nameOffset: UInt32(pos), nameLength: UInt32(length - 1),
                                  fallbackOffset: UInt32(fallbackOffset), fallbackCount: UInt32(fallbackCount)))
             pos += length
         }
         let classesEnd = pos
 
-        // Table ranges: disjoint, after the header; gaps are legal but reported.
-        var ranges: [(NibArchiveRegion, Int, Int)] = [
-            (.objects, Int(header.objectsOffset), objectsEnd),
-            (.keys, Int(header.keysOffset), keysEnd),
-            (.values, Int(header.valuesOffset), valuesEnd),
-            (.classNames, Int(header.classNamesOffset), classesEnd),
-        ]
-        ranges.sort { ($0.1, $0.2) < ($1.1, $1.2) }
+        // Table ranges: disjoint, after the header; gaps are legal but reported. Four entries sorted in
+        // place on the stack (no allocation).
+        var ranges = ((NibArchiveRegion.objects, Int(header.objectsOffset), objectsEnd),
+                      (NibArchiveRegion.keys, Int(header.keysOffset), keysEnd),
+                      (NibArchiveRegion.values, Int(header.valuesOffset), valuesEnd),
+                      (NibArchiveRegion.classNames, Int(header.classNamesOffset), classesEnd))
         var notes: [String] = []
         var cursor = NibArchiveHeader.size
-        for (region, start, stop) in ranges where stop > start {
-            guard start >= cursor else {
-                throw NibArchiveError(.tablesOverlap, region, at: start, "\(region) table overlaps the previous table, which ends at byte \(cursor)")
+        try withUnsafeMutableBytes(of: &ranges) { raw throws(NibArchiveError) in
+            let ranges = raw.bindMemory(to: (NibArchiveRegion, Int, Int).self)
+            for i in 1..<ranges.count {  // insertion sort by (start, end)
+                var j = i
+                while j > 0 && (ranges[j].1, ranges[j].2) < (ranges[j - 1].1, ranges[j - 1].2) {
+                    ranges.swapAt(j, j - 1)
+                    j -= 1
+                }
             }
-            if start > cursor { notes.append("gap of \(start - cursor) bytes before the \(region) table at byte \(cursor)") }
-            cursor = stop
+            for (region, start, stop) in ranges where stop > start {
+                guard start >= cursor else {
+                    throw NibArchiveError(.tablesOverlap, region, at: start, "\(region) table overlaps the previous table, which ends at byte \(cursor)")
+                }
+                if start > cursor { notes.append("gap of \(start - cursor) bytes before the \(region) table at byte \(cursor)") }
+                cursor = stop
+            }
         }
 
         // Trailer (§2.7).
@@ -171,9 +211,19 @@ enum NibArchiveVerifier {
             trailer = .unknown(offset: cursor, length: remaining)
             notes.append("\(remaining) unknown bytes after the last table at byte \(cursor), ignored")
         }
-        return Tables(objects: objects, keys: keys, values: values, classes: classes,
-                      keyLookup: lookup, trailer: trailer, notes: notes)
+        return (trailer, notes)
     }
+
+    /// Payload size of each value type, four bits per type code (type 0 in the low bits); 0xF marks
+    /// `.data` (a varint length) and the unused codes 11...15.
+    private static let payloadSizes: UInt64 = {
+        var table: UInt64 = 0xFFFF_FFFF_FFFF_FFFF
+        for type in NibValueType.allCases {
+            let size = UInt64(type.fixedPayloadSize ?? 0xF)
+            table = table & ~(0xF << (UInt64(type.rawValue) * 4)) | size << (UInt64(type.rawValue) * 4)
+        }
+        return table
+    }()
 
     /// Verifies value `index` at `pos` (key index, type byte, payload) and moves `pos` past it.
     @inline(__always)
