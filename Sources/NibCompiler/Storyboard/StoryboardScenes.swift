@@ -24,9 +24,19 @@ final class StoryboardController {
     /// Incoming embed segues (a container view sizes the controller's view).
     var incomingEmbed = 0
     /// Children reached through relationship segues, in segue order.
-    var relationshipChildren: [StoryboardController] = []
+    var relationshipChildren: [StoryboardController] { children.map(\.controller) }
     /// The container that embeds this controller through a relationship segue.
-    var parent: StoryboardController?
+    weak var parent: StoryboardController?
+    /// Not owned: `StoryboardScenes.controllers` owns every controller, and relationship segues can form a cycle
+    /// (two controllers each the other's child leaked every compile: found by Fuzz/storyboard-compile).
+    private var children: [Unowned] = []
+    private struct Unowned { unowned let controller: StoryboardController }
+
+    /// Records `child` as reached through a relationship segue of this controller.
+    func addRelationshipChild(_ child: StoryboardController) {
+        children.append(Unowned(controller: child))
+        child.parent = self
+    }
 
     init(node: XIBNode, scene: XIBNode, id: String, frameworkClass: String) {
         self.node = node
@@ -157,8 +167,7 @@ struct StoryboardScenes {
                 segue.markUsed("destination", "kind", "relationship")
                 target.incomingRelationship += 1
                 if let owner, target.parent == nil, owner !== target {
-                    owner.relationshipChildren.append(target)
-                    target.parent = owner
+                    owner.addRelationshipChild(target)
                 }
             } else {
                 target.incomingOther += 1
