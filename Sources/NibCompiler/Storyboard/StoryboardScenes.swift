@@ -48,6 +48,15 @@ final class StoryboardController {
         rootView = node.children.first { $0.peek("key") == "view" && $0.name != "nil" }
     }
 
+    /// The storyboard a reference names. Without `storyboardName` it is the storyboard itself (the file's base name):
+    /// rswift's References.storyboard has such a reference; no compiled sample shows ibtool's plist for it, and
+    /// writing none made an Info.plist no reader accepts (found by Fuzz/storyboard-compile).
+    func referencedStoryboard(fileName: String) -> String {
+        if let name = node.peek("storyboardName"), !name.isEmpty { return name }
+        let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        return base.hasSuffix(".storyboard") ? String(base.dropLast(".storyboard".count)) : base
+    }
+
     /// A storyboard reference (`viewControllerPlaceholder`).
     var isReference: Bool { node.name == "viewControllerPlaceholder" || node.name == "controllerPlaceholder" }
 
@@ -129,6 +138,7 @@ struct StoryboardScenes {
                         identifiers[sid] = controller
                     }
                 }
+                checkFileNames(controller, context: context)
                 controllers.append(controller)
                 byID[id] = controller
                 found = true
@@ -145,6 +155,25 @@ struct StoryboardScenes {
             } else {
                 context.error(at: document, attribute: "initialViewController", "initial view controller '\(initialID)' is not a controller of this storyboard")
             }
+        }
+    }
+
+    /// The names a controller gives files (its scene nib, its view nib, a referenced storyboard) must be plain file
+    /// names: the compiled directory never reaches outside itself, and the Info.plist reads back (found by
+    /// Fuzz/storyboard-compile).
+    private func checkFileNames(_ controller: StoryboardController, context: CompileContext) {
+        func plain(_ name: String) -> Bool { !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") }
+        let what = "cannot name a file of the compiled storyboard (empty, '.', '..', or holding '/' or NUL)"
+        if !plain(controller.identifier) {
+            context.error(at: controller.node, attribute: controller.storyboardIdentifier != nil ? "storyboardIdentifier" : "id",
+                          "controller identifier '\(controller.identifier)' \(what)")
+        }
+        if let name = controller.viewNibName, let view = controller.rootView, !plain(name) {
+            context.error(at: view, attribute: "id", "view nib name '\(name)' \(what)")
+        }
+        if controller.isReference {
+            let name = controller.referencedStoryboard(fileName: context.fileName)
+            if !plain(name) { context.error(at: controller.node, attribute: "storyboardName", "storyboard name '\(name)' \(what)") }
         }
     }
 

@@ -39,7 +39,7 @@ final class UIKitStoryboardBuilder {
         for c in scenes.controllers where scenes.hasOwnNib(c) { plist.nibNames.append(c.identifier) }
         for c in scenes.controllers where c.isReference {
             c.node.markUsed("storyboardName", "referencedIdentifier", "bundleIdentifier", "sceneMemberID")
-            let storyboard = c.node.peek("storyboardName")
+            let storyboard = c.referencedStoryboard(fileName: context.fileName)
             let referenced = c.node.peek("referencedIdentifier").flatMap { $0.isEmpty ? nil : $0 }
             plist.references.append((c.identifier, storyboard, referenced))
         }
