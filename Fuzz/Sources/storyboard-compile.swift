@@ -30,7 +30,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         result = try (size % 2 == 0 ? plainCompiler : appCompiler).compile(storyboard: input, fileName: fileName)
     } catch {
-        let lines = input.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        // XML counts CR, LF and CRLF as line breaks: CR + LF + 1 bounds the last line (the first run's only finding
+        // was this bound counting LF alone).
+        let lines = input.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") || $1 == UInt8(ascii: "\r") ? 1 : 0) }
         let errors = error.diagnostics.filter { $0.severity == .error }
         if errors.isEmpty { fuzzFail("CompileError without an error diagnostic: \(error)") }
         for d in errors where d.file != fileName || d.line < 1 || d.line > lines || d.column < 1 {
