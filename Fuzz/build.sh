@@ -4,7 +4,7 @@
 # Each target is one swiftc invocation: the library sources it exercises, compiled as part of the
 # fuzz executable's own module (so package-level helpers like Gzip.inflate are reachable), plus the
 # entry file Fuzz/Sources/<target>.swift, with -sanitize=fuzzer,address.
-# Exceptions: xib-compile needs NibCompiler, whose sources `import XIB` and `import NibArchive`, so
+# Exceptions: xib-compile (and storyboard-compile) need NibCompiler, whose sources `import XIB` and `import NibArchive`, so
 # those three modules are built as separate static libraries + .swiftmodule files in out/modules
 # (static archives, so -sanitize=fuzzer,address only instruments them: swiftc has no
 # fuzzer-no-link; -package-name nibc) and the entry is linked against them with
@@ -20,6 +20,7 @@ all_targets=(nib-verify nib-gzip)
 [ -d "$root/Sources/NibRuntime" ] && [ -f "$here/Sources/nib-instantiate.swift" ] && all_targets+=(nib-instantiate)
 [ -d "$root/Sources/KeyedArchive" ] && [ -f "$here/Sources/keyed-archive.swift" ] && all_targets+=(keyed-archive)
 [ -d "$root/Sources/CompiledStoryboard" ] && [ -f "$here/Sources/storyboard-info.swift" ] && all_targets+=(storyboard-info)
+[ -d "$root/Sources/NibCompiler/Storyboard" ] && [ -f "$here/Sources/storyboard-compile.swift" ] && all_targets+=(storyboard-compile)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 SWIFTC="${SWIFTC:-swiftc}"
@@ -55,20 +56,28 @@ for t in "${targets[@]}"; do
       "$entry" -L "$mods" -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
-  if [ "$t" = xib-compile ]; then
+  if [ "$t" = xib-compile ] || [ "$t" = storyboard-compile ]; then
+    # NibCompiler imports XIB, NibArchive and PropertyList (the storyboard Info.plist writer);
+    # storyboard-compile also reads the plist back through CompiledStoryboard.
     mods="$out/modules"; mkdir -p "$mods"
     zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
     build_module XIB "$mods"
     build_module NibArchive "$mods" "${zlib[@]}"
+    build_module PropertyList "$mods"
     build_module NibCompiler "$mods" "${zlib[@]}"
+    libs=(-lNibCompiler -lXIB -lNibArchive -lPropertyList)
+    if [ "$t" = storyboard-compile ]; then
+      build_module CompiledStoryboard "$mods"
+      libs=(-lCompiledStoryboard "${libs[@]}")
+    fi
     entry="$here/Sources/$t.swift"; bin="$out/$t"
     if [ -x "$bin" ] && [ -z "$(find "$mods"/*.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
       echo "up to date: $bin"; continue
     fi
     echo "building $bin"
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
-      -module-name "Fuzz_xib_compile" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lNibCompiler -lXIB -lNibArchive -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+      -module-name "Fuzz_${t//-/_}" -package-name nibc -I "$mods" "${zlib[@]}" \
+      "$entry" -L "$mods" "${libs[@]}" -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   if [ "$t" = nib-instantiate ]; then

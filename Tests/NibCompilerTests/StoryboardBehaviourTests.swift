@@ -3,6 +3,7 @@ import Testing
 import NibArchive
 import NibCompiler
 import NibTestSupport
+import PropertyList
 
 /// Storyboard compilation: located errors for broken documents, determinism, and every corpus
 /// storyboard compiling without an error.
@@ -68,6 +69,26 @@ import NibTestSupport
     @Test func missingInitialControllerIsALocatedError() {
         let e = errors(Self.storyboard(Self.scene("aaa-00-001"), initial: "nope"))
         #expect(e == ["T.storyboard:2:\(Self.storyboard("", initial: "nope").split(separator: "\n")[1].utf8.count - "initialViewController=\"nope\">".count + 1): error: initial view controller 'nope' is not a controller of this storyboard"], "\(e)")
+    }
+
+    /// Names that become files of the `.storyboardc` must be plain file names, and a reference names its storyboard
+    /// (Fuzz/storyboard-compile: a reference without `storyboardName` wrote an Info.plist no reader accepts).
+    @Test func fileNamesAndReferencesAreChecked() throws {
+        let reference = """
+                <scene sceneID="s-ref">
+                    <objects>
+                        <viewControllerPlaceholder id="ref-00-001" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+        """
+        // Without storyboardName a reference names its own storyboard (T); the plist reads back.
+        let text = Self.storyboard(Self.scene("aaa-00-001", segue: #"<segue destination="ref-00-001" kind="show" id="sg-1"/>"#) + "\n" + reference)
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "Base.lproj/T.storyboard")
+        let plist = try PropertyListValue(BinaryPropertyList(bytes: try #require(result.files.first { $0.path == "Info.plist" }?.bytes)))
+        #expect(plist["UIViewControllerIdentifiersToExternalStoryboardReferences"]?["UIViewController-ref-00-001"]?["UIReferencedStoryboardName"] == .string("T"))
+        let escape = errors(Self.storyboard(Self.scene("aaa-00-001", identifier: "../../outside")))
+        #expect(escape.count == 1 && escape.first?.hasPrefix("T.storyboard:6:") == true, "\(escape)")
+        #expect(escape.first?.contains("controller identifier '../../outside' cannot name a file") == true, "\(escape)")
     }
 
     @Test func otherDocumentsSayWhatTheyAre() {

@@ -17,30 +17,12 @@ import PropertyList
         var isAppKit: Bool { storyboard.hasPrefix("storyboards/appkit") }
     }
 
-    static let pairs: [Pair] = {
-        guard let corpus = SharedCorpus.directory else { return [] }
-        var out: [Pair] = []
-        for folder in ["nib/duckduckgo", "storyboards/appkit"] {
-            for url in (try? SharedCorpus.files(under: folder, suffix: ".storyboard")) ?? [] {
-                let name = SharedCorpus.relative(url)
-                if FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name + "c").path) { out.append(Pair(storyboard: name)) }
-            }
-        }
-        return out.sorted { $0.storyboard < $1.storyboard }
-    }()
+    static let pairs: [Pair] = SharedCorpus.storyboardPairs().map(Pair.init(storyboard:))
 
     /// The compile options of a pair: the flags of the `X.args` file beside it (DuckDuckGo's app targets iOS 13.0).
     static func options(for pair: Pair, corpus: URL) -> CompileOptions {
-        // App extensions are their own targets: ibtool's --module is the extension's name.
-        let appex = pair.storyboard.split(separator: "/").first { $0.hasSuffix(".appex") }.map { String($0.dropLast(".appex".count)) }
-        var options = CompileOptions(moduleName: pair.isAppKit ? nil : appex ?? "DuckDuckGo")
-        let args = corpus.appendingPathComponent(String(pair.storyboard.dropLast(".storyboard".count)) + ".args")
-        if let text = try? String(contentsOf: args, encoding: .utf8) {
-            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-            if let i = words.firstIndex(of: "--minimum-deployment-target"), i + 1 < words.count { options.minimumDeploymentTarget = words[i + 1] }
-            if let i = words.firstIndex(of: "--module"), i + 1 < words.count { options.moduleName = words[i + 1] }
-        }
-        return options
+        let flags = SharedCorpus.storyboardFlags(pair.storyboard)
+        return CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget)
     }
 
     static func compile(_ pair: Pair, corpus: URL) throws -> StoryboardResult {

@@ -63,6 +63,42 @@ let corpus: [XIBInput] = {
     return inputs
 }()
 
+/// One storyboard with the options of its `X.args` file.
+struct StoryboardInput: @unchecked Sendable {
+    let path: String
+    let bytes: [UInt8]
+    let options: CompileOptions
+}
+
+/// The 19 DuckDuckGo storyboards of the Apple-compiled pairs (`nib/duckduckgo/**/*.storyboard`), compiled as
+/// their `X.args` say (`--minimum-deployment-target 13.0`) with module `DuckDuckGo` (`--module` of the
+/// `.args` wins), sorted by path.
+let storyboards: [StoryboardInput] = {
+    let root = corpusDirectory().appendingPathComponent("nib/duckduckgo")
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+    var inputs = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "storyboard" }.compactMap { url -> StoryboardInput? in
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        var options = CompileOptions(moduleName: "DuckDuckGo")
+        if let text = try? String(contentsOf: url.deletingPathExtension().appendingPathExtension("args"), encoding: .utf8) {
+            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            if let i = words.firstIndex(of: "--minimum-deployment-target"), i + 1 < words.count { options.minimumDeploymentTarget = words[i + 1] }
+            if let i = words.firstIndex(of: "--module"), i + 1 < words.count { options.moduleName = words[i + 1] }
+        }
+        return StoryboardInput(path: url.path, bytes: [UInt8](data), options: options)
+    }
+    inputs.sort { $0.path < $1.path }
+    guard inputs.count == 19 else { fatalError("expected the 19 DuckDuckGo storyboards under \(root.path), found \(inputs.count)") }
+    // Every one must compile: a failing storyboard would measure the error path.
+    for input in inputs {
+        do { _ = try StoryboardCompiler(options: input.options).compile(storyboard: input.bytes, fileName: input.path) } catch {
+            fatalError("\(input.path) does not compile: \(error)")
+        }
+    }
+    let total = inputs.reduce(0) { $0 + $1.bytes.count }
+    FileHandle.standardError.write("storyboards: \(inputs.count) DuckDuckGo storyboards, \(total) bytes per iteration\n".data(using: .utf8)!)
+    return inputs
+}()
+
 /// A generated XIB: one root view holding `blocks` × (a container view with a label, a button and an
 /// image view, 4 + 2 + 2 + 2 constraints); ids are unique. Scale 1 = 100 blocks (400 views).
 func generatedXIB(blocks: Int) -> XIBInput {
@@ -185,6 +221,17 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             for input in corpus {
                 blackHole(try? compiler.compile(xib: input.bytes, fileName: input.path).bytes.count)
+            }
+        }
+    }
+    // The 19 DuckDuckGo storyboards compiled to their .storyboardc files in memory; one iteration = all of them.
+    // MB/s against `CompileCorpus` (same run) is the issue-10 criterion (README.md). Same tolerance per file.
+    Benchmark("CompileStoryboards",
+              configuration: .init(thresholds: [.mallocCountTotal: .init(absolute: [.p90: storyboards.count * 3])],
+                                   setup: { _ = storyboards })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for input in storyboards {
+                blackHole(try? StoryboardCompiler(options: input.options).compile(storyboard: input.bytes, fileName: input.path).files.count)
             }
         }
     }

@@ -54,7 +54,7 @@ final class AppKitStoryboardBuilder {
         }
         for c in scenes.controllers where c.isReference {
             c.node.markUsed("storyboardName", "referencedIdentifier", "bundleIdentifier", "sceneMemberID")
-            plist.references.append((c.identifier, c.node.peek("storyboardName"), c.node.peek("referencedIdentifier").flatMap { $0.isEmpty ? nil : $0 }))
+            plist.references.append((c.identifier, c.referencedStoryboard(fileName: context.fileName), c.node.peek("referencedIdentifier").flatMap { $0.isEmpty ? nil : $0 }))
         }
         if let initial = scenes.initial { plist.entryPoint = (initial.identifier, initial.storyboardIdentifier != nil) }
         return plist

@@ -24,9 +24,19 @@ final class StoryboardController {
     /// Incoming embed segues (a container view sizes the controller's view).
     var incomingEmbed = 0
     /// Children reached through relationship segues, in segue order.
-    var relationshipChildren: [StoryboardController] = []
+    var relationshipChildren: [StoryboardController] { children.map(\.controller) }
     /// The container that embeds this controller through a relationship segue.
-    var parent: StoryboardController?
+    weak var parent: StoryboardController?
+    /// Not owned: `StoryboardScenes.controllers` owns every controller, and relationship segues can form a cycle
+    /// (two controllers each the other's child leaked every compile: found by Fuzz/storyboard-compile).
+    private var children: [Unowned] = []
+    private struct Unowned { unowned let controller: StoryboardController }
+
+    /// Records `child` as reached through a relationship segue of this controller.
+    func addRelationshipChild(_ child: StoryboardController) {
+        children.append(Unowned(controller: child))
+        child.parent = self
+    }
 
     init(node: XIBNode, scene: XIBNode, id: String, frameworkClass: String) {
         self.node = node
@@ -36,6 +46,15 @@ final class StoryboardController {
         storyboardIdentifier = node.peek("storyboardIdentifier").flatMap { $0.isEmpty ? nil : $0 }
         identifier = storyboardIdentifier ?? "\(frameworkClass)-\(id)"
         rootView = node.children.first { $0.peek("key") == "view" && $0.name != "nil" }
+    }
+
+    /// The storyboard a reference names. Without `storyboardName` it is the storyboard itself (the file's base name):
+    /// rswift's References.storyboard has such a reference; no compiled sample shows ibtool's plist for it, and
+    /// writing none made an Info.plist no reader accepts (found by Fuzz/storyboard-compile).
+    func referencedStoryboard(fileName: String) -> String {
+        if let name = node.peek("storyboardName"), !name.isEmpty { return name }
+        let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        return base.hasSuffix(".storyboard") ? String(base.dropLast(".storyboard".count)) : base
     }
 
     /// A storyboard reference (`viewControllerPlaceholder`).
@@ -119,6 +138,7 @@ struct StoryboardScenes {
                         identifiers[sid] = controller
                     }
                 }
+                checkFileNames(controller, context: context)
                 controllers.append(controller)
                 byID[id] = controller
                 found = true
@@ -135,6 +155,25 @@ struct StoryboardScenes {
             } else {
                 context.error(at: document, attribute: "initialViewController", "initial view controller '\(initialID)' is not a controller of this storyboard")
             }
+        }
+    }
+
+    /// The names a controller gives files (its scene nib, its view nib, a referenced storyboard) must be plain file
+    /// names: the compiled directory never reaches outside itself, and the Info.plist reads back (found by
+    /// Fuzz/storyboard-compile).
+    private func checkFileNames(_ controller: StoryboardController, context: CompileContext) {
+        func plain(_ name: String) -> Bool { !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") }
+        let what = "cannot name a file of the compiled storyboard (empty, '.', '..', or holding '/' or NUL)"
+        if !plain(controller.identifier) {
+            context.error(at: controller.node, attribute: controller.storyboardIdentifier != nil ? "storyboardIdentifier" : "id",
+                          "controller identifier '\(controller.identifier)' \(what)")
+        }
+        if let name = controller.viewNibName, let view = controller.rootView, !plain(name) {
+            context.error(at: view, attribute: "id", "view nib name '\(name)' \(what)")
+        }
+        if controller.isReference {
+            let name = controller.referencedStoryboard(fileName: context.fileName)
+            if !plain(name) { context.error(at: controller.node, attribute: "storyboardName", "storyboard name '\(name)' \(what)") }
         }
     }
 
@@ -157,8 +196,7 @@ struct StoryboardScenes {
                 segue.markUsed("destination", "kind", "relationship")
                 target.incomingRelationship += 1
                 if let owner, target.parent == nil, owner !== target {
-                    owner.relationshipChildren.append(target)
-                    target.parent = owner
+                    owner.addRelationshipChild(target)
                 }
             } else {
                 target.incomingOther += 1

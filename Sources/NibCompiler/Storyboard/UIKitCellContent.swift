@@ -58,7 +58,7 @@ final class UIKitCellContent {
         let ctx = CompileContext(options: outer.options, fileName: outer.fileName, tracker: outer.tracker, root: cell)
         defer { outer.absorb(ctx) }
         let n = UIKitCompiler(context: ctx)
-        n.prepare(outer.tracker.root)
+        n.prepare(outer.tracker.root, constraintItems: c.constraintItemIDs)
         n.segueHandler = { [unowned n] segue, source in n.recordSegueTrigger(segue, source: source) }
         let owner = n.storyboardProxy("IBFilesOwner")
         let firstResponder = n.storyboardProxy("IBFirstResponder")

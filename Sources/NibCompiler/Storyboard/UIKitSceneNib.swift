@@ -10,6 +10,8 @@ final class UIKitSceneNib {
     let upstreams: [String: [(name: String, id: String)]]
     /// XML id → identifier of every controller (segue destinations, §1.2).
     let identifiers: [String: String]
+    /// `UIKitCompiler.constraintItemIDs(in:)` of the document, collected once per storyboard.
+    let constraintItems: Set<String>
     /// Ids of the scene objects archived here (outside root views).
     private var sceneIDs = Set<String>()
     /// The generated `storyboard` outlets, container first (§5.3).
@@ -19,7 +21,9 @@ final class UIKitSceneNib {
     /// The storyboard placeholder of each embedded controller's scene, by XML id.
     private var childPlaceholders: [String: Int] = [:]
 
-    init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String]) {
+    init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String],
+         constraintItems: Set<String>) {
+        self.constraintItems = constraintItems
         self.controller = controller
         self.parent = parent
         self.upstreams = upstreams
@@ -30,7 +34,7 @@ final class UIKitSceneNib {
         let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker)
         defer { parent.absorb(ctx) }
         let c = UIKitCompiler(context: ctx)
-        c.prepare(parent.document)
+        c.prepare(parent.document, constraintItems: constraintItems)
         c.segueHandler = { [unowned c] segue, source in c.recordSegueTrigger(segue, source: source) }
 
         var top: [Int] = []

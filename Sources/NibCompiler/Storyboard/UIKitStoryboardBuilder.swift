@@ -20,13 +20,15 @@ final class UIKitStoryboardBuilder {
         var identifiers: [String: String] = [:]
         for c in scenes.controllers { identifiers[c.id] = c.identifier }
         var out: [(name: String, bytes: [UInt8])] = []
+        let constraintItems = UIKitCompiler.constraintItemIDs(in: context.document)
         for controller in scenes.controllers {
             guard let name = controller.viewNibName, let view = controller.rootView else { continue }
-            out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context).build(upstreams: &upstreams)))
+            out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, constraintItems: constraintItems)
+                .build(upstreams: &upstreams)))
         }
         for controller in scenes.controllers where scenes.hasOwnNib(controller) {
             out.append((controller.identifier, UIKitSceneNib(controller: controller, parent: context, upstreams: upstreams,
-                                                             identifiers: identifiers).build()))
+                                                             identifiers: identifiers, constraintItems: constraintItems).build()))
         }
         return out
     }
@@ -37,7 +39,7 @@ final class UIKitStoryboardBuilder {
         for c in scenes.controllers where scenes.hasOwnNib(c) { plist.nibNames.append(c.identifier) }
         for c in scenes.controllers where c.isReference {
             c.node.markUsed("storyboardName", "referencedIdentifier", "bundleIdentifier", "sceneMemberID")
-            let storyboard = c.node.peek("storyboardName")
+            let storyboard = c.referencedStoryboard(fileName: context.fileName)
             let referenced = c.node.peek("referencedIdentifier").flatMap { $0.isEmpty ? nil : $0 }
             plist.references.append((c.identifier, storyboard, referenced))
         }

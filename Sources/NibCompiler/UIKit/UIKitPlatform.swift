@@ -125,12 +125,15 @@ final class UIKitCompiler {
 
     /// Marks the document attributes read and collects what encoders look up across the document
     /// (constraint items, named and system colours). Storyboard nibs call it once per nib.
-    func prepare(_ document: XIBNode) {
+    /// `constraintItems`: the document's constraint items when already collected. A storyboard prepares one compiler
+    /// per nib (and per prototype cell) over the same document; collecting them every time walked the whole document
+    /// once per nib and made storyboard compilation slower per MB than XIB compilation (Benchmarks/README.md).
+    func prepare(_ document: XIBNode, constraintItems: Set<String>? = nil) {
         document.visited = true
         colorMatched = document.peek("colorMatched") == "YES"
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
-        collectConstraintItems(document)
+        constraintItemIDs = constraintItems ?? Self.constraintItemIDs(in: document)
         for c in document.children {
             switch c.name {
             case "resources": collectResources(c)
@@ -173,12 +176,18 @@ final class UIKitCompiler {
             .map(\.element.index)
     }
 
-    private func collectConstraintItems(_ node: XIBNode) {
-        if node.name == "constraint" {
-            if let f = node.peek("firstItem") { constraintItemIDs.insert(f) }
-            if let s = node.peek("secondItem") { constraintItemIDs.insert(s) }
+    /// The ids used as `firstItem`/`secondItem` of some constraint under `node`.
+    static func constraintItemIDs(in node: XIBNode) -> Set<String> {
+        var ids = Set<String>()
+        func walk(_ node: XIBNode) {
+            if node.name == "constraint" {
+                if let f = node.peek("firstItem") { ids.insert(f) }
+                if let s = node.peek("secondItem") { ids.insert(s) }
+            }
+            for c in node.children { walk(c) }
         }
-        for c in node.children { collectConstraintItems(c) }
+        walk(node)
+        return ids
     }
 
     func collectResources(_ node: XIBNode) {
