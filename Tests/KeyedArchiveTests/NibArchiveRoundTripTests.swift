@@ -20,15 +20,19 @@ import Testing
     /// (key and class table order) is not carried by the keyed form, so bytes are compared with what the
     /// writer's ibtool layout makes of the original graph: the round trip is byte-identical to that for all 315
     /// files. (That layout reproduces none of Apple's files byte for byte without the decoded layout hint, which
-    /// is a property of the NIBArchive writer, not of the keyed form; the figure is printed.)
+    /// is a property of the NIBArchive writer, not of the keyed form.) With the writer's layout options
+    /// (`.preserveLayout`) and the original's layout hint, the round trip reproduces Apple's original bytes for
+    /// every file whose object order the keyed form keeps; the figures are printed.
     @Test func throughKeyedAndBack() throws {
         let files = try Self.nibArchives()
         if SharedCorpus.directory != nil { #expect(files.count > 300) }
-        var sameAsOriginal = 0, sameAsWriterLayout = 0
+        var sameAsOriginal = 0, sameAsWriterLayout = 0, samePreserved = 0
+        var missedByFolder: [String: Int] = [:]
         for url in files {
             let original = try [UInt8](Data(contentsOf: url))
             let archive = try NibArchive(bytes: original)
             var graph = NibGraph(archive)
+            let archiveLayout = graph.layout
             graph.layout = nil
             let keyedBytes = KeyedArchiveWriter().write(graph)
             let keyed = try KeyedArchive(bytes: keyedBytes)
@@ -44,10 +48,22 @@ import Testing
             let writerLayout = NibArchiveWriter().write(graph)
             let roundTrip = NibArchiveWriter().write(back)
             if roundTrip == writerLayout { sameAsWriterLayout += 1 }
+            var hinted = back
+            hinted.layout = archiveLayout
+            // With the writer's layout options (the original's key/class tables, objects as given, no interning):
+            // byte-identical wherever the keyed form gives the objects back in the original's order.
+            if NibArchiveWriter(options: .preserveLayout).write(hinted) == original {
+                samePreserved += 1
+            } else {
+                missedByFolder[SharedCorpus.relative(url).split(separator: "/").dropLast().joined(separator: "/"), default: 0] += 1
+            }
             if roundTrip == original { sameAsOriginal += 1 }
         }
-        print("NIBArchive -> keyed -> NIBArchive: \(files.count) files; byte-identical to the writer's ibtool layout of the original graph: \(sameAsWriterLayout); to the original bytes: \(sameAsOriginal)")
+        print("NIBArchive -> keyed -> NIBArchive: \(files.count) files; byte-identical to the writer's ibtool layout of the original graph: \(sameAsWriterLayout); to the original bytes: \(sameAsOriginal); with the writer's layout options and the original's layout hint: \(samePreserved) (others by folder: \(missedByFolder.sorted { $0.key < $1.key }))")
         #expect(sameAsWriterLayout == files.count)
+        // 268 of 315 (2026-11-25): the other 47 are archives whose object order is not the depth-first order in
+        // which the keyed form (like NSKeyedArchiver) lists `$objects`, so their objects come back renumbered.
+        if SharedCorpus.directory != nil { #expect(samePreserved >= 268) }
     }
 
     /// Graph equality where an integer's archived width (not carried by keyed archives) is ignored.
