@@ -137,7 +137,11 @@ final class UIKitCompiler {
         for c in document.children {
             switch c.name {
             case "resources": collectResources(c)
-            case "device", "dependencies", "designables", "customFonts": ctx.ignore(c)
+            // Interface Builder's own document metadata, never archived: the canvas device, plug-in versions,
+            // designable renderings, font registrations, storyboard layout tie-breakers, and Xcode 4's class
+            // descriptions and default simulated metrics.
+            case "device", "dependencies", "designables", "customFonts", "inferredMetricsTieBreakers", "classes",
+                 "simulatedMetricsContainer": ctx.ignore(c)
             default: break
             }
         }
