@@ -73,7 +73,7 @@ nibs=("$stress"/kept/*.nib "$stress"/retargets/*.nib "$stress"/generated/*.nib)
 regressions=()
 for f in "$root"/Tests/NibArchiveTests/Regressions/* "$here"/Regressions/*/*; do [ -f "$f" ] && regressions+=("$f"); done
 xib_inputs=("$stress"/generated/*.xib "$stress"/xib/*.xib)
-for f in "${regressions[@]}"; do case "$f" in *.xib) xib_inputs+=("$f") ;; *) nibs+=("$f") ;; esac; done
+for f in "${regressions[@]}"; do case "$f" in *.xib|*.storyboard) xib_inputs+=("$f") ;; *) nibs+=("$f") ;; esac; done
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -133,19 +133,20 @@ for f in "${nibs[@]}"; do
   check "$f" "$size" 1 '0|1' convert "$f" "$work/conv.nib"
   # What convert writes must verify (either format).
   [ "$status" = 0 ] && [ -f "$work/conv.nib" ] && check "$f" "$(stat -c %s "$work/conv.nib")" 1 '0' verify "$work/conv.nib"
-  rm -f "$work/c.nib"
+  rm -rf "$work/c.nib"
   check "$f" "$size" 1 '1' compile "$f" -o "$work/c.nib"
   check "$f" "$size" 1 '1' ibtool --errors --compile "$work/c.nib" "$f"
 done
 for f in "${xib_inputs[@]}"; do
   size=$(stat -c %s "$f")
-  out="$stress/compiled/$(basename "$f" .xib).nib"
-  rm -f "$out"
-  rm -f "$work/i.nib"
-  check "$f" "$size" 1 '0|1' ibtool --errors --warnings --notices --compile "$work/i.nib" "$f"
+  # A storyboard (regression inputs of storyboard-compile) compiles to a .storyboardc directory.
+  case "$f" in *.storyboard) ext=storyboardc; base="$(basename "$f" .storyboard)" ;; *) ext=nib; base="$(basename "$f" .xib)" ;; esac
+  out="$stress/compiled/$base.$ext"
+  rm -rf "$out" "$work/i.$ext"
+  check "$f" "$size" 1 '0|1' ibtool --errors --warnings --notices --compile "$work/i.$ext" "$f"
   check "$f" "$size" 1 '0|1' compile "$f" -o "$out"
   if [ "$status" = 0 ]; then
-    osize=$(stat -c %s "$out")
+    osize=$(du -sb "$out" | cut -f1)
     check "$out" "$osize" 1 '0' verify "$out"
     check "$out" "$osize" 1 '0' dump "$out"
     check "$out" "$osize" 4 '0|1' bench "$out" --seconds 0.01
