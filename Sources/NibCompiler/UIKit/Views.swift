@@ -238,14 +238,7 @@ extension UIKitCompiler {
             g.bool("UILayoutGuideAllowsNegativeDimensions", true)
             var sys: [Int] = []
             for (first, second, attr, name) in [(gi, owner, 3, "top"), (gi, owner, 1, "left"), (owner, gi, 4, "bottom"), (owner, gi, 2, "right")] {
-                var c = Entries()
-                c.obj("NSFirstItem", first)
-                c.int("NSFirstAttributeV2", attr); c.int("NSFirstAttribute", attr)
-                c.obj("NSSecondItem", second)
-                c.int("NSSecondAttributeV2", attr); c.int("NSSecondAttribute", attr)
-                c.bool("NSShouldBeArchived", false)
-                c.obj("NSLayoutIdentifier", b.string("UIViewSafeAreaLayoutGuide-\(name)"))
-                sys.append(b.graph.add(.init(className: "NSLayoutConstraint", entries: c.list)))
+                sys.append(systemConstraint(first, second, attribute: attr, identifier: "UIViewSafeAreaLayoutGuide-\(name)"))
             }
             g.obj("UILayoutGuideSystemConstraints", b.array(sys))
             b.set(gi, .init(className: "UILayoutGuide", entries: g.list))
@@ -263,18 +256,24 @@ extension UIKitCompiler {
             var sys: [Int] = []
             let pins = [(1, "minX"), (3, "minY")] + (content ? [] : [(7, "width"), (8, "height")])
             for (attr, name) in pins {
-                var c = Entries()
-                c.obj("NSFirstItem", gi)
-                c.int("NSFirstAttributeV2", attr); c.int("NSFirstAttribute", attr)
-                c.obj("NSSecondItem", owner)
-                c.int("NSSecondAttributeV2", attr); c.int("NSSecondAttribute", attr)
-                c.bool("NSShouldBeArchived", false)
-                c.obj("NSLayoutIdentifier", b.string("\(identifier)-\(name)"))
-                sys.append(b.graph.add(.init(className: "NSLayoutConstraint", entries: c.list)))
+                sys.append(systemConstraint(gi, owner, attribute: attr, identifier: "\(identifier)-\(name)"))
             }
             g.obj("UILayoutGuideSystemConstraints", b.array(sys))
             b.set(gi, .init(className: content ? "_UIScrollViewLayoutGuide" : "UILayoutGuide", entries: g.list))
         }
+    }
+
+    /// One system constraint of a layout guide, as UIKit creates it: `first.attribute == second.attribute`,
+    /// not archived again by the view (`NSShouldBeArchived` false), named by `identifier`.
+    private func systemConstraint(_ first: Int, _ second: Int, attribute: Int, identifier: String) -> Int {
+        var c = Entries()
+        c.obj("NSFirstItem", first)
+        c.int("NSFirstAttributeV2", attribute); c.int("NSFirstAttribute", attribute)
+        c.obj("NSSecondItem", second)
+        c.int("NSSecondAttributeV2", attribute); c.int("NSSecondAttribute", attribute)
+        c.bool("NSShouldBeArchived", false)
+        c.obj("NSLayoutIdentifier", b.string(identifier))
+        return b.graph.add(.init(className: "NSLayoutConstraint", entries: c.list))
     }
 
     /// Size-class variations: only `default` exclusions change the base archive; the rest is reported.
