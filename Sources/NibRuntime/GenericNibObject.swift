@@ -86,7 +86,8 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     /// Plan value `v` (one of this object's) with its references resolved.
     func decodedValue(at v: Int, plan: InstantiationPlan) -> NibDecodedValue {
         let value = plan.values[v]
-        return value.hasRefs ? graph.decoded(value, plan: plan) : plan.constantValues[v]
+        if case .constant(let c) = value { return c }
+        return graph.decoded(value, plan: plan)
     }
 
     /// The keys of `values`, in archived order.

@@ -46,7 +46,7 @@ public final class NibCoder {
 
     /// A boolean (non-zero integers count as true).
     public func decodeBool(forKey key: String) -> Bool {
-        switch planValue(forKey: key) {
+        switch planValue(forKey: key)?.constantValue {
         case .bool(let b)?: return b
         case .int(let v)?: return v != 0
         case .number(let n)?: return n.boolValue
@@ -56,7 +56,7 @@ public final class NibCoder {
 
     /// A 64-bit integer (booleans as 0/1).
     public func decodeInt64(forKey key: String) -> Int64 {
-        switch planValue(forKey: key) {
+        switch planValue(forKey: key)?.constantValue {
         case .int(let v)?: return v
         case .bool(let b)?: return b ? 1 : 0
         case .number(let n)?: return n.int64Value
@@ -72,7 +72,7 @@ public final class NibCoder {
 
     /// A double (floats and integers accepted).
     public func decodeDouble(forKey key: String) -> Double {
-        switch planValue(forKey: key) {
+        switch planValue(forKey: key)?.constantValue {
         case .double(let d)?: return d
         case .float(let f)?: return Double(f)
         case .int(let v)?: return Double(v)
@@ -85,17 +85,17 @@ public final class NibCoder {
     public func decodeFloat(forKey key: String) -> Float { Float(decodeDouble(forKey: key)) }
 
     /// A string object (`NSString`, `NSMutableString`, `NSLocalizableString`).
-    public func decodeString(forKey key: String) -> String? { planValue(forKey: key)?.stringValue }
+    public func decodeString(forKey key: String) -> String? { planValue(forKey: key)?.constantValue?.string }
 
     /// Raw bytes (type-8 value or `NSData` object).
     public func decodeBytes(forKey key: String) -> [UInt8]? {
-        if case .data(let d)? = planValue(forKey: key) { return d }
+        if case .data(let d)? = planValue(forKey: key)?.constantValue { return d }
         return nil
     }
 
     /// An `NSNumber` object.
     public func decodeNumber(forKey key: String) -> NibNumber? {
-        if case .number(let n)? = planValue(forKey: key) { return n }
+        if case .number(let n)? = planValue(forKey: key)?.constantValue { return n }
         return nil
     }
 
@@ -104,14 +104,14 @@ public final class NibCoder {
     public func decodeObject(forKey key: String) -> AnyObject? {
         switch planValue(forKey: key) {
         case .ref(let j)?, .weakRef(let j)?: return run.object(at: Int(j), key: key, requester: instance)
-        case .nib(let t)?: return t
+        case .constant(.nib(let t))?: return t
         default: return nil
         }
     }
 
     /// An array (inlined `NSArray`/`NSMutableArray`, or `NSOrderedSet`).
     public func decodeArray(forKey key: String) -> [NibDecodedValue]? {
-        if case .array? = planValue(forKey: key), case .array(let a)? = decodeValue(forKey: key) { return a }
+        if case .array(let a)? = decodeValue(forKey: key) { return a }
         return nil
     }
 
@@ -142,7 +142,7 @@ public final class NibCoder {
 
     func geometry(_ key: String, count: Int) -> [Double]? {
         let elements: [Double]?
-        switch planValue(forKey: key) {
+        switch planValue(forKey: key)?.constantValue {
         case .data(let d)?: elements = NibGeometry.elements(packed: d)
         case .string(let s)?: elements = NibGeometry.elements(string: s)
         default: elements = nil

@@ -32,10 +32,6 @@ final class InstantiationPlan: Sendable {
     /// Per outlet-collection connection (by connection index): whether a generic source holds each element
     /// strongly, by the same rule as `strongOutlets`.
     let strongCollectionElements: [Int: [Bool]]
-    /// Per plan value: the value already converted when it holds no reference (the same for every
-    /// instantiation, so instantiations share it instead of rebuilding it); `.null` for values with references.
-    /// Holds only scalars, strings, data, numbers, nested templates and collections of those.
-    nonisolated(unsafe) let constantValues: [NibDecodedValue]
     /// Per archive object: its entry in an instantiation's `NibObjectGraph` (instance `n` is entry `n`, placeholder
     /// `k` is entry `instances.count + k`), -1 for objects that are not created or replaced.
     let entryIndex: [Int32]
@@ -74,8 +70,6 @@ final class InstantiationPlan: Sendable {
         self.nestedNibs = nestedNibs
         self.strongOutlets = strongOutlets
         self.strongCollectionElements = strongCollectionElements
-        let constants = values.map { $0.hasRefs ? NibDecodedValue.null : Self.constant($0) }
-        self.constantValues = constants
         var entryIndex = [Int32](repeating: -1, count: slots.count)
         for (n, info) in instances.enumerated() { entryIndex[Int(info.objectIndex)] = Int32(n) }
         for (k, p) in placeholders.enumerated() { entryIndex[Int(p.index)] = Int32(instances.count + k) }
@@ -90,8 +84,8 @@ final class InstantiationPlan: Sendable {
             case .ref(let j), .weakRef(let j):
                 guard case .instance(let t) = slots[Int(j)] else { return }
                 if case .ref = v { owned.append(t) } else if instances[Int(t)].registered != nil { foreign.insert(t) }
-            case .array(let e, true), .set(let e, true), .dictionary(let e, true): e.forEach(walk)
-            default: break
+            case .array(let e), .set(let e), .dictionary(let e): e.forEach(walk)
+            case .constant: break
             }
         }
         for info in instances {
@@ -123,11 +117,6 @@ final class InstantiationPlan: Sendable {
         }
         self.outletStart = outletStart
         self.loaderOutlets = loaderOutlets
-    }
-
-    /// A value without references, converted once.
-    static func constant(_ value: PlanValue) -> NibDecodedValue {
-        value.decoded { _ in .null }
     }
 
     /// Builds the plan of `archive`, resolving classes through `registry`.

@@ -16,8 +16,7 @@ extension PlanBuilder {
             case "UIRuntimeOutletCollectionConnection":
                 var dests = [PlanValue]()
                 if case .object(let a)? = raw(c, "UIDestination") {
-                    if case .array(let elements, _) = planValue(.object(a)) { dests = elements }
-                    else if case .set(let elements, _) = planValue(.object(a)) { dests = elements }
+                    dests = planValue(.object(a)).collectionElements ?? []
                 }
                 var appending = false
                 if case .bool(let b)? = raw(c, "addsContentToExistingCollection") { appending = b }

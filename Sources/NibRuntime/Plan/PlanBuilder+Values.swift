@@ -45,11 +45,11 @@ extension PlanBuilder {
     /// Converts an archived value into a plan value, decoding value objects.
     mutating func planValue(_ value: NibValue) -> PlanValue {
         switch value {
-        case .int(let v): return .int(v)
-        case .bool(let b): return .bool(b)
-        case .float(let f): return .float(f)
-        case .double(let d): return .double(d)
-        case .data(let b): return .data(b.copyBytes())
+        case .int(let v): return .constant(.int(v))
+        case .bool(let b): return .constant(.bool(b))
+        case .float(let f): return .constant(.float(f))
+        case .double(let d): return .constant(.double(d))
+        case .data(let b): return .constant(.data(b.copyBytes()))
         case .null: return .null
         case .object(let j):
             switch slots[j] {
@@ -69,6 +69,16 @@ extension PlanBuilder {
         }
     }
 
+    /// The value of `NSNumber` object `j` (`NS.intval`, `NS.dblval` or `NS.boolval`; 0 when none).
+    mutating func numberObject(_ j: Int) -> NibNumber {
+        if case .int(let v)? = raw(j, "NS.intval") { return .int(v) }
+        if case .double(let d)? = raw(j, "NS.dblval") { return .double(d) }
+        if case .float(let f)? = raw(j, "NS.dblval") { return .double(Double(f)) }
+        if case .bool(let b)? = raw(j, "NS.boolval") { return .bool(b) }
+        if case .int(let v)? = raw(j, "NS.boolval") { return .bool(v != 0) }
+        return .int(0)
+    }
+
     mutating func valueObject(_ j: Int) -> PlanValue {
         if let cached = valueCache[j] { return cached.value }
         if inProgress.contains(j) { return .null }
@@ -84,43 +94,35 @@ extension PlanBuilder {
         // Plan values this object expands to: 1, plus its elements' for collections.
         var size = 1
         if FoundationClasses.strings.contains(cls) {
-            result = .string(stringObject(j) ?? "")
+            result = .constant(.string(stringObject(j) ?? ""))
         } else if FoundationClasses.data.contains(cls) {
-            if case .data(let b)? = raw(j, "NS.bytes") { result = .data(b.copyBytes()) } else { result = .data([]) }
+            if case .data(let b)? = raw(j, "NS.bytes") { result = .constant(.data(b.copyBytes())) } else { result = .constant(.data([])) }
         } else if cls == "NSNumber" {
-            if case .int(let v)? = raw(j, "NS.intval") { result = .number(.int(v)) }
-            else if case .double(let d)? = raw(j, "NS.dblval") { result = .number(.double(d)) }
-            else if case .float(let f)? = raw(j, "NS.dblval") { result = .number(.double(Double(f))) }
-            else if case .bool(let b)? = raw(j, "NS.boolval") { result = .number(.bool(b)) }
-            else if case .int(let v)? = raw(j, "NS.boolval") { result = .number(.bool(v != 0)) }
-            else { result = .number(.int(0)) }
+            result = .constant(.number(numberObject(j)))
         } else if FoundationClasses.nibs.contains(cls) {
             var bytes: [UInt8]?
             for k in ["archiveData", "NSNibFileData"] {
-                if case .object(let d)? = raw(j, k), case .data(let b) = valueObject(d) { bytes = b }
+                if case .object(let d)? = raw(j, k), case .constant(.data(let b)) = valueObject(d) { bytes = b }
                 else if case .data(let b)? = raw(j, k) { bytes = b.copyBytes() }
                 if bytes != nil { break }
             }
             if let bytes {
                 let t = NibTemplate(nestedBytes: bytes, registry: registry)
                 nested.append(t)
-                result = .nib(t)
+                result = .constant(.nib(t))
             } else {
                 result = .null
             }
         } else {
             var elements = [PlanValue]()
-            var refs = false
             for v in collectionElements(j) {
                 let value = archive.value(v)
-                let e = planValue(value)
-                refs = refs || e.hasRefs
-                elements.append(e)
+                elements.append(planValue(value))
                 if case .object(let k) = value, let s = valueCache[k]?.size { size = size &+ s } else { size = size &+ 1 }
             }
-            if FoundationClasses.sets.contains(cls) { result = .set(elements, refs: refs) }
-            else if FoundationClasses.dictionaries.contains(cls) { result = .dictionary(elements, refs: refs) }
-            else { result = .array(elements, refs: refs) }
+            let kind: PlanValue.CollectionKind = FoundationClasses.sets.contains(cls) ? .set
+                : FoundationClasses.dictionaries.contains(cls) ? .dictionary : .array
+            result = .collection(kind, elements)
         }
         // Saturates well below overflow: past the budget the build fails anyway.
         valueCache[j] = (result, min(size, expansionBudget &+ 1))

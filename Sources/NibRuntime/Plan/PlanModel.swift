@@ -1,36 +1,53 @@
 import NibArchive
 
-/// A value of the plan: everything already decoded except references to objects of an instantiation.
-indirect enum PlanValue: Sendable {
-    case int(Int64)
-    case bool(Bool)
-    case float(Float)
-    case double(Double)
-    case data([UInt8])
-    case string(String)
-    case number(NibNumber)
-    /// Elements; `refs` says whether any element (deeply) is a reference, i.e. must be rebuilt per instantiation.
-    case array([PlanValue], refs: Bool)
-    case set([PlanValue], refs: Bool)
+/// A value of the plan. Everything without a reference to an object of an instantiation is converted once,
+/// while the plan is built, into the `NibDecodedValue` that every instantiation shares (`.constant`); only
+/// references and the collections holding them stay plan values, resolved per instantiation.
+///
+/// `@unchecked Sendable`: a constant holds only scalars, strings, data, numbers, nested templates and
+/// collections of those (never `.object` or `.weakObject`), all immutable values.
+indirect enum PlanValue: @unchecked Sendable {
+    case constant(NibDecodedValue)
+    /// A collection with at least one element (deeply) holding a reference.
+    case array([PlanValue])
+    case set([PlanValue])
     /// Alternating key, value.
-    case dictionary([PlanValue], refs: Bool)
+    case dictionary([PlanValue])
     /// An archived object that is created (or replaced) per instantiation.
     case ref(Int32)
     /// A back reference (superview, next responder, constraint item…), held weakly by generic objects.
     case weakRef(Int32)
-    case nib(NibTemplate)
-    case null
 
-    var hasRefs: Bool {
-        switch self {
-        case .ref, .weakRef: return true
-        case .array(_, let r), .set(_, let r), .dictionary(_, let r): return r
-        default: return false
+    static let null = PlanValue.constant(.null)
+
+    /// The kind of a collection value object.
+    enum CollectionKind { case array, set, dictionary }
+
+    /// A collection of `elements`: a constant when no element holds a reference.
+    static func collection(_ kind: CollectionKind, _ elements: [PlanValue]) -> PlanValue {
+        if elements.allSatisfy({ !$0.hasRefs }) {
+            let constants = elements.map { $0.decoded { _ in .null } }
+            switch kind {
+            case .array: return .constant(.array(constants))
+            case .set: return .constant(.set(constants))
+            case .dictionary: return .constant(.dictionary(NibDecodedPair.pairs(constants)))
+            }
+        }
+        switch kind {
+        case .array: return .array(elements)
+        case .set: return .set(elements)
+        case .dictionary: return .dictionary(elements)
         }
     }
 
-    var stringValue: String? {
-        if case .string(let s) = self { return s }
+    var hasRefs: Bool {
+        if case .constant = self { return false }
+        return true
+    }
+
+    /// The shared value, when this holds no reference.
+    var constantValue: NibDecodedValue? {
+        if case .constant(let c) = self { return c }
         return nil
     }
 
@@ -41,33 +58,39 @@ indirect enum PlanValue: Sendable {
         }
     }
 
-    /// This value as a `NibDecodedValue`, collections walked, each reference (`.ref`, `.weakRef`) converted by
-    /// `reference`. The one conversion behind the plan's constants, registered classes' coder values and
-    /// generic objects' values.
+    /// The elements of an array or set value (constant or not), as plan values.
+    var collectionElements: [PlanValue]? {
+        switch self {
+        case .array(let e), .set(let e): return e
+        case .constant(.array(let e)), .constant(.set(let e)): return e.map { .constant($0) }
+        default: return nil
+        }
+    }
+
+    /// This value as a `NibDecodedValue`, each reference (`.ref`, `.weakRef`) converted by `reference`;
+    /// a constant is returned as it is, not converted again.
     func decoded(reference: (PlanValue) -> NibDecodedValue) -> NibDecodedValue {
         switch self {
-        case .int(let v): return .int(v)
-        case .bool(let b): return .bool(b)
-        case .float(let f): return .float(f)
-        case .double(let d): return .double(d)
-        case .data(let d): return .data(d)
-        case .string(let s): return .string(s)
-        case .number(let n): return .number(n)
-        case .nib(let t): return .nib(t)
-        case .null: return .null
+        case .constant(let c): return c
         case .ref, .weakRef: return reference(self)
-        case .array(let e, _): return .array(e.map { $0.decoded(reference: reference) })
-        case .set(let e, _): return .set(e.map { $0.decoded(reference: reference) })
-        case .dictionary(let e, _):
-            var pairs = [NibDecodedPair]()
-            pairs.reserveCapacity(e.count / 2)
-            var i = 0
-            while i + 1 < e.count {
-                pairs.append(NibDecodedPair(key: e[i].decoded(reference: reference), value: e[i + 1].decoded(reference: reference)))
-                i += 2
-            }
-            return .dictionary(pairs)
+        case .array(let e): return .array(e.map { $0.decoded(reference: reference) })
+        case .set(let e): return .set(e.map { $0.decoded(reference: reference) })
+        case .dictionary(let e): return .dictionary(NibDecodedPair.pairs(e.map { $0.decoded(reference: reference) }))
         }
+    }
+}
+
+extension NibDecodedPair {
+    /// Pairs from alternating keys and values (an odd last element is dropped).
+    static func pairs(_ alternating: [NibDecodedValue]) -> [NibDecodedPair] {
+        var pairs = [NibDecodedPair]()
+        pairs.reserveCapacity(alternating.count / 2)
+        var i = 0
+        while i + 1 < alternating.count {
+            pairs.append(NibDecodedPair(key: alternating[i], value: alternating[i + 1]))
+            i += 2
+        }
+        return pairs
     }
 }
 

@@ -19,10 +19,10 @@ extension PlanBuilder {
                 owned[j] = true
                 queue.append(j)
                 return v
-            case .array(let e, true): return .array(e.map { rewrite($0, queue: &queue) }, refs: true)
-            case .set(let e, true): return .set(e.map { rewrite($0, queue: &queue) }, refs: true)
-            case .dictionary(let e, true): return .dictionary(e.map { rewrite($0, queue: &queue) }, refs: true)
-            default: return v
+            case .array(let e): return .array(e.map { rewrite($0, queue: &queue) })
+            case .set(let e): return .set(e.map { rewrite($0, queue: &queue) })
+            case .dictionary(let e): return .dictionary(e.map { rewrite($0, queue: &queue) })
+            case .weakRef, .constant: return v
             }
         }
         var roots = topLevel.map(Int.init)
