@@ -64,5 +64,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let back = NibGraph(again)
     // The re-archive keeps every object reachable from the root; unreachable ones are dropped.
     if back.objects.count > graph.objects.count { fuzzFail("re-archive grew from \(graph.objects.count) to \(back.objects.count) objects") }
+    // In the graph's own order every object keeps its number, reachable or not.
+    guard let ordered = try? KeyedArchive(bytes: KeyedArchiveWriter(objectOrder: .asGiven).write(graph)) else {
+        fuzzFail("keyed re-archive in graph order does not verify")
+    }
+    if NibGraph(ordered).objects.map(\.className) != graph.objects.map(\.className) { fuzzFail("re-archive in graph order renumbered objects") }
     return 0
 }

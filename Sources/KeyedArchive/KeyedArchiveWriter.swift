@@ -6,16 +6,32 @@ import PropertyList
 /// inlined and keyed collections `NS.objects` (and `NS.keys`) arrays, `NS.bytes` of mutable strings and data
 /// `NS.string`/`NS.data`, references `CF$UID`s, nil `CF$UID` 0, and the root's entries `$top`.
 ///
-/// `$objects` are numbered as `NSKeyedArchiver` numbers them: an object when it is first encoded, its
-/// referenced objects while its values are encoded, its class description after its values. Output depends
-/// only on the graph and `classChains`.
+/// By default `$objects` are numbered as `NSKeyedArchiver` numbers them: an object when it is first encoded,
+/// its referenced objects while its values are encoded, its class description after its values. With
+/// `objectOrder = .asGiven` they keep the graph's numbering instead. Output depends only on the graph,
+/// `classChains` and `objectOrder`.
 public struct KeyedArchiveWriter: Sendable {
+    /// How graph objects are numbered in `$objects`.
+    public enum ObjectOrder: Sendable {
+        /// `NSKeyedArchiver`'s order: depth-first from `$top` in value order, each class description after
+        /// the values of the first object of its class; objects not reachable from the root are dropped.
+        case archiver
+        /// The graph's own order: graph object `i` (every one, reachable or not) is `$objects[i]`, and the class
+        /// descriptions follow the last object in first-use order. `NibGraph(_: KeyedArchive)` numbers graph
+        /// objects by `$objects` order, so a graph decoded from a NIBArchive comes back with its original
+        /// numbering, which `NibArchiveWriter.Options.preserveLayout` needs to give back the original bytes.
+        case asGiven
+    }
+
     /// `$classes` per class name (most derived first); a class not listed gets `[name, "NSObject"]`.
     public var classChains: [String: [String]]
+    /// How objects are numbered (`NSKeyedArchiver`'s order by default).
+    public var objectOrder: ObjectOrder
 
     /// Creates a writer.
-    public init(classChains: [String: [String]] = [:]) {
+    public init(classChains: [String: [String]] = [:], objectOrder: ObjectOrder = .archiver) {
         self.classChains = classChains
+        self.objectOrder = objectOrder
     }
 
 
@@ -58,7 +74,16 @@ public struct KeyedArchiveWriter: Sendable {
             slots.append(.object(i))
             if Self.plainValue(objects[i]) == nil { stack.append((i, 0)) }
         }
-        for entry in objects[0].entries { if let t = entry.value.objectIndex { visit(t); drain() } }
+        switch objectOrder {
+        case .archiver:
+            for entry in objects[0].entries { if let t = entry.value.objectIndex { visit(t); drain() } }
+        case .asGiven:
+            for i in objects.indices.dropFirst() { uid[i] = slots.count; slots.append(.object(i)) }
+            for object in objects.dropFirst() where Self.plainValue(object) == nil && classUID[object.className] == nil {
+                classUID[object.className] = slots.count
+                slots.append(.classDescription(object.className))
+            }
+        }
         func drain() {
             while let top = stack.last {
                 let entries = objects[top.object].entries

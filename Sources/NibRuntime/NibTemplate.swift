@@ -45,13 +45,12 @@ public final class NibTemplate: Sendable {
         state = Locked(State(archive: archive, fileReads: 1))
     }
 
-    /// Verifies `bytes`; they are kept for the template's lifetime.
+    /// Verifies `bytes` (a NIBArchive, gzip-framed or not, or a keyed archive, converted as for a file); they
+    /// are kept for the template's lifetime.
     public init(bytes: [UInt8], registry: NibClassRegistry = .shared) throws(NibLoadingError) {
         source = .bytes(bytes)
         self.registry = registry
-        let archive: NibArchive
-        do { archive = try NibArchive(bytes: bytes) } catch { throw .archive(error) }
-        state = Locked(State(archive: archive))
+        state = Locked(State(archive: try Self.verify(bytes: bytes)))
     }
 
     /// Verifies a copy of `data`, kept for the template's lifetime (copied once: a small `Data` keeps its

@@ -20,9 +20,10 @@ import Testing
     /// (key and class table order) is not carried by the keyed form, so bytes are compared with what the
     /// writer's ibtool layout makes of the original graph: the round trip is byte-identical to that for all 315
     /// files. (That layout reproduces none of Apple's files byte for byte without the decoded layout hint, which
-    /// is a property of the NIBArchive writer, not of the keyed form.) With the writer's layout options
-    /// (`.preserveLayout`) and the original's layout hint, the round trip reproduces Apple's original bytes for
-    /// every file whose object order the keyed form keeps; the figures are printed.
+    /// is a property of the NIBArchive writer, not of the keyed form.) Written with the keyed writer's
+    /// `.asGiven` object order, the keyed form keeps the original's object numbering, and then the writer's
+    /// layout options (`.preserveLayout`) with the original's layout hint reproduce Apple's original bytes for
+    /// every file; the figures are printed.
     @Test func throughKeyedAndBack() throws {
         let files = try Self.nibArchives()
         if SharedCorpus.directory != nil { #expect(files.count > 300) }
@@ -48,10 +49,14 @@ import Testing
             let writerLayout = NibArchiveWriter().write(graph)
             let roundTrip = NibArchiveWriter().write(back)
             if roundTrip == writerLayout { sameAsWriterLayout += 1 }
-            var hinted = back
+            // In the original's object order: `$objects` follow the graph, so the objects come back numbered
+            // as they were, and the writer's layout options (the original's key/class tables, objects as given,
+            // no interning) give back the original bytes.
+            let ordered = try KeyedArchive(bytes: KeyedArchiveWriter(objectOrder: .asGiven).write(graph))
+            var hinted = NibGraph(ordered, coderVersion: archive.coderVersion)
+            #expect(Self.sameIgnoringIntegerWidths(graph, hinted), "\(SharedCorpus.relative(url)): objects renumbered")
             hinted.layout = archiveLayout
-            // With the writer's layout options (the original's key/class tables, objects as given, no interning):
-            // byte-identical wherever the keyed form gives the objects back in the original's order.
+            hinted.hasLNETrailer = graph.hasLNETrailer
             if NibArchiveWriter(options: .preserveLayout).write(hinted) == original {
                 samePreserved += 1
             } else {
@@ -61,9 +66,9 @@ import Testing
         }
         print("NIBArchive -> keyed -> NIBArchive: \(files.count) files; byte-identical to the writer's ibtool layout of the original graph: \(sameAsWriterLayout); to the original bytes: \(sameAsOriginal); with the writer's layout options and the original's layout hint: \(samePreserved) (others by folder: \(missedByFolder.sorted { $0.key < $1.key }))")
         #expect(sameAsWriterLayout == files.count)
-        // 268 of 315 (2026-11-25): the other 47 are archives whose object order is not the depth-first order in
-        // which the keyed form (like NSKeyedArchiver) lists `$objects`, so their objects come back renumbered.
-        if SharedCorpus.directory != nil { #expect(samePreserved >= 268) }
+        // Every file (315 of 315 on 2026-11-25; 268 while the keyed form listed `$objects` only in
+        // NSKeyedArchiver's depth-first order, which renumbered the 47 archives whose order is not depth-first).
+        #expect(samePreserved == files.count)
     }
 
     /// Graph equality where an integer's archived width (not carried by keyed archives) is ignored.
