@@ -72,6 +72,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "NibCompiler", package: parentIdentity),
+                .product(name: "XIB", package: parentIdentity),
             ],
             path: "Benchmarks/NibCompilerBenchmarks",
             plugins: [
