@@ -68,49 +68,30 @@ struct BenchCommand: ParsableCommand {
         }
         _ = try instantiate(template)
 
-        let budget = Duration.nanoseconds(Int64(seconds * 1e9))
-        let clock = ContinuousClock()
-
         // 1. Decode: verification and a visit of every value, on the bytes as stored (gzip inflated).
-        var decodes = 0
         var sink = 0
-        var elapsed = Duration.zero
-        let decodeStart = clock.now
-        repeat {
+        let (decodes, decodeSeconds) = try Self.repeatFor(seconds) { () throws(CommandFailure) in
             do { sink &+= Self.decodeAll(try NibArchive(bytes: fileBytes)) } catch {
                 throw CommandFailure("\(path): error: \(error)")
             }
-            decodes += 1
-            elapsed = clock.now - decodeStart
-        } while elapsed < budget
-        let decodeSeconds = Self.seconds(elapsed)
+        }
         let mbPerSecond = Double(archiveBytes) * Double(decodes) / decodeSeconds / 1e6
 
         // 2. Cached template: instantiation only.
-        var cachedCount = 0
-        let cachedStart = clock.now
-        repeat {
-            sink &+= try instantiate(template)
-            cachedCount += 1
-            elapsed = clock.now - cachedStart
-        } while elapsed < budget
-        let cached = Self.seconds(elapsed) / Double(cachedCount)
+        let (cachedCount, cachedSeconds) = try Self.repeatFor(seconds) { () throws(CommandFailure) in sink &+= try instantiate(template) }
+        let cached = cachedSeconds / Double(cachedCount)
 
         // 3. From disk every time: read, verify, decode, plan, instantiate. The cached plan is no longer
         // needed; dropping it keeps one plan in memory at a time.
         template.purgeCache()
-        var diskCount = 0
-        let diskStart = clock.now
-        repeat {
+        let (diskCount, diskSeconds) = try Self.repeatFor(seconds) { () throws(CommandFailure) in
             let fresh: NibTemplate
             do { fresh = try NibTemplate(contentsOf: path, registry: NibClassRegistry()) } catch {
                 throw CommandFailure("\(path): error: \(error)")
             }
             sink &+= try instantiate(fresh)
-            diskCount += 1
-            elapsed = clock.now - diskStart
-        } while elapsed < budget
-        let disk = Self.seconds(elapsed) / Double(diskCount)
+        }
+        let disk = diskSeconds / Double(diskCount)
         if sink == Int.min { printError("") }  // keeps the work observable
 
         var out = "\(file): \(fileBytes.count) bytes\(wasCompressed ? " (gzip, \(archiveBytes) inflated)" : ""), "
@@ -118,8 +99,29 @@ struct BenchCommand: ParsableCommand {
         out += "decode: \(Self.format(mbPerSecond, 1)) MB/s (verify + full decode, \(decodes) runs in \(Self.format(decodeSeconds, 2)) s)\n"
         out += "instantiate cached: \(Self.micro(cached)) per instantiation (\(cachedCount) runs)\n"
         out += "instantiate from disk: \(Self.micro(disk)) per instantiation (\(diskCount) runs: read + decode + plan + instantiate)\n"
-        out += "cached vs disk: \(Self.format(disk / cached, 1))x faster\n"
+        out += Self.cachedVersusDisk(cached: cached, disk: disk)
         writeOut(out)
+    }
+
+    /// Runs `body` repeatedly (at least once) until `seconds` have passed; returns the runs and the seconds
+    /// they took.
+    static func repeatFor(_ seconds: Double, _ body: () throws(CommandFailure) -> Void) throws(CommandFailure) -> (runs: Int, seconds: Double) {
+        let budget = Duration.nanoseconds(Int64(seconds * 1e9))
+        let clock = ContinuousClock()
+        var runs = 0
+        var elapsed = Duration.zero
+        let start = clock.now
+        repeat {
+            try body()
+            runs += 1
+            elapsed = clock.now - start
+        } while elapsed < budget
+        return (runs, Self.seconds(elapsed))
+    }
+
+    /// The report line comparing a cached round with one from disk.
+    static func cachedVersusDisk(cached: Double, disk: Double) -> String {
+        "cached vs disk: \(format(disk / cached, 1))x faster\n"
     }
 
     /// Visits every object and value of `archive`, folding them into a sum.

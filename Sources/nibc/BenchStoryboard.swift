@@ -27,24 +27,11 @@ extension BenchCommand {
         }
         let storyboard = try open()
         let perRound = try round(storyboard)
-        let budget = Duration.nanoseconds(Int64(seconds * 1e9))
-        let clock = ContinuousClock()
-        var sink = 0, cachedRounds = 0, elapsed = Duration.zero
-        let cachedStart = clock.now
-        repeat {
-            sink &+= try round(storyboard)
-            cachedRounds += 1
-            elapsed = clock.now - cachedStart
-        } while elapsed < budget
-        let cached = Self.seconds(elapsed) / Double(cachedRounds)
-        var diskRounds = 0
-        let diskStart = clock.now
-        repeat {
-            sink &+= try round(try open())
-            diskRounds += 1
-            elapsed = clock.now - diskStart
-        } while elapsed < budget
-        let disk = Self.seconds(elapsed) / Double(diskRounds)
+        var sink = 0
+        let (cachedRounds, cachedSeconds) = try Self.repeatFor(seconds) { () throws(CommandFailure) in sink &+= try round(storyboard) }
+        let cached = cachedSeconds / Double(cachedRounds)
+        let (diskRounds, diskSeconds) = try Self.repeatFor(seconds) { () throws(CommandFailure) in sink &+= try round(try open()) }
+        let disk = diskSeconds / Double(diskRounds)
         if sink == Int.min { printError("") }  // keeps the work observable
 
         let info = storyboard.info
@@ -52,7 +39,7 @@ extension BenchCommand {
         out += "\(storyboard.package.nibs.count) nibs; a round instantiates \(perRound) controllers and views\n"
         out += "round cached: \(Self.micro(cached)) (\(cachedRounds) rounds, storyboard kept open)\n"
         out += "round from disk: \(Self.micro(disk)) (\(diskRounds) rounds: open + read + decode + plan + instantiate)\n"
-        out += "cached vs disk: \(Self.format(disk / cached, 1))x faster\n"
+        out += Self.cachedVersusDisk(cached: cached, disk: disk)
         writeOut(out)
     }
 }
