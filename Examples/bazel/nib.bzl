@@ -1,45 +1,48 @@
 """nib_library and storyboard_library: compile .xib documents and .storyboard files with `nibc ibtool`, one action per document (storyboards then linked in one action)."""
 
+def _ibtool(ctx, arguments, inputs, output, mnemonic, progress_message):
+    """One `nibc ibtool` action with the target's deployment target and device (shared by every rule)."""
+    ctx.actions.run(
+        executable = ctx.executable._nibc,
+        arguments = [
+            "ibtool",
+            "--minimum-deployment-target",
+            ctx.attr.minimum_os_version,
+            "--target-device",
+            "iphone",
+        ] + arguments,
+        inputs = inputs,
+        outputs = [output],
+        mnemonic = mnemonic,
+        progress_message = progress_message,
+    )
+
+_COMMON_ATTRS = {
+    "module": attr.string(mandatory = True),
+    "minimum_os_version": attr.string(default = "15.0"),
+    "_nibc": attr.label(default = "//tools:nibc", executable = True, cfg = "exec", allow_single_file = True),
+}
+
 def _nib_library_impl(ctx):
     outputs = []
     for src in ctx.files.srcs:
         # Mirror the document's path below the package, so same-named documents do not collide.
         relative = src.short_path[len(ctx.label.package) + 1:] if ctx.label.package else src.short_path
         out = ctx.actions.declare_file(ctx.label.name + "/" + relative[:-len(".xib")] + ".nib")
-        ctx.actions.run(
-            executable = ctx.executable._nibc,
-            arguments = [
-                "ibtool",
-                "--errors",
-                "--warnings",
-                "--module",
-                ctx.attr.module,
-                "--minimum-deployment-target",
-                ctx.attr.minimum_os_version,
-                "--target-device",
-                "iphone",
-                "--output-format",
-                "human-readable-text",
-                "--compile",
-                out.path,
-                src.path,
-            ],
-            inputs = [src],
-            outputs = [out],
-            mnemonic = "NibCompile",
-            progress_message = "Compiling %s with nibc" % src.short_path,
+        _ibtool(
+            ctx,
+            ["--errors", "--warnings", "--module", ctx.attr.module, "--output-format", "human-readable-text", "--compile", out.path, src.path],
+            [src],
+            out,
+            "NibCompile",
+            "Compiling %s with nibc" % src.short_path,
         )
         outputs.append(out)
     return [DefaultInfo(files = depset(outputs))]
 
 nib_library = rule(
     implementation = _nib_library_impl,
-    attrs = {
-        "srcs": attr.label_list(allow_files = [".xib"]),
-        "module": attr.string(mandatory = True),
-        "minimum_os_version": attr.string(default = "15.0"),
-        "_nibc": attr.label(default = "//tools:nibc", executable = True, cfg = "exec", allow_single_file = True),
-    },
+    attrs = dict(_COMMON_ATTRS, srcs = attr.label_list(allow_files = [".xib"])),
 )
 
 def _storyboard_library_impl(ctx):
@@ -49,10 +52,9 @@ def _storyboard_library_impl(ctx):
     compiled = []
     for src in ctx.files.srcs:
         out = ctx.actions.declare_directory(ctx.label.name + "_storyboardc/" + src.basename[:-len(".storyboard")] + ".storyboardc")
-        ctx.actions.run(
-            executable = ctx.executable._nibc,
-            arguments = [
-                "ibtool",
+        _ibtool(
+            ctx,
+            [
                 "--compilation-directory",
                 out.dirname,
                 "--errors",
@@ -61,45 +63,22 @@ def _storyboard_library_impl(ctx):
                 "--auto-activate-custom-fonts",
                 "--output-format",
                 "human-readable-text",
-                "--minimum-deployment-target",
-                ctx.attr.minimum_os_version,
-                "--target-device",
-                "iphone",
                 "--module",
                 ctx.attr.module,
                 src.path,
             ],
-            inputs = [src],
-            outputs = [out],
-            mnemonic = "StoryboardCompile",
-            progress_message = "Compiling %s with nibc" % src.short_path,
+            [src],
+            out,
+            "StoryboardCompile",
+            "Compiling %s with nibc" % src.short_path,
         )
         compiled.append(out)
     linked = ctx.actions.declare_directory(ctx.label.name)
-    ctx.actions.run(
-        executable = ctx.executable._nibc,
-        arguments = [
-            "ibtool",
-            "--link",
-            linked.path,
-            "--minimum-deployment-target",
-            ctx.attr.minimum_os_version,
-            "--target-device",
-            "iphone",
-        ] + [c.path for c in compiled],
-        inputs = compiled,
-        outputs = [linked],
-        mnemonic = "StoryboardLink",
-        progress_message = "Linking %d storyboards with nibc" % len(compiled),
-    )
+    _ibtool(ctx, ["--link", linked.path] + [c.path for c in compiled], compiled, linked, "StoryboardLink",
+            "Linking %d storyboards with nibc" % len(compiled))
     return [DefaultInfo(files = depset([linked]))]
 
 storyboard_library = rule(
     implementation = _storyboard_library_impl,
-    attrs = {
-        "srcs": attr.label_list(allow_files = [".storyboard"]),
-        "module": attr.string(mandatory = True),
-        "minimum_os_version": attr.string(default = "15.0"),
-        "_nibc": attr.label(default = "//tools:nibc", executable = True, cfg = "exec", allow_single_file = True),
-    },
+    attrs = dict(_COMMON_ATTRS, srcs = attr.label_list(allow_files = [".storyboard"])),
 )
