@@ -72,7 +72,9 @@ final class AppKitStoryboardBuilder {
         }
         let hex = String(format64(h1) + format64(h2))
         func part(_ a: Int, _ n: Int) -> Substring { hex.dropFirst(a).prefix(n) }
-        return "\(part(0, 8))-\(part(8, 4))-4\(part(13, 3))-\(part(16, 4))-\(part(20, 12))".uppercased()
+        // Version 4, variant 10xx (RFC 4122), as ibtool's random UUIDs.
+        let variant = String("89ab"[String.Index(utf16Offset: Int(h2 >> 62), in: "89ab")])
+        return "\(part(0, 8))-\(part(8, 4))-4\(part(13, 3))-\(variant)\(part(17, 3))-\(part(20, 12))".uppercased()
     }
 
     private static func format64(_ v: UInt64) -> String {
@@ -186,7 +188,9 @@ final class AppKitStoryboardBuilder {
                     extra.append((view, template))
                 }
                 e.obj("IBWindowTemplate", template)
-                leading.append(outlet(a, "delegate", template, index))
+                if Self.implicitWindowDelegate(window, controller: node, toolsVersion: a.toolsVersion) {
+                    leading.append(outlet(a, "delegate", template, index))
+                }
                 leading.append(outlet(a, "window", index, template))
                 if let child = controller.relationshipChildren.first {
                     let childPlaceholder = storyboardPlaceholder(a)
@@ -242,6 +246,19 @@ final class AppKitStoryboardBuilder {
             }
         }
         return index
+    }
+
+    /// Whether ibtool adds the window's `delegate` outlet to its window controller although the document does
+    /// not record it: documents of Interface Builder versions that left it implicit (the two samples at
+    /// toolsVersion 10117 get it; the four at 22505 without the outlet do not, and every real document in the
+    /// corpus from 17154 on records it). The first version that records it is not known; 17154 bounds it.
+    /// A recorded outlet is archived as any other connection, never twice.
+    static func implicitWindowDelegate(_ window: XIBNode, controller: XIBNode, toolsVersion: Int) -> Bool {
+        guard toolsVersion < 17154, let id = controller.peek("id") else { return false }
+        let recorded = window.children.filter { $0.name == "connections" }.flatMap(\.children).contains {
+            $0.name == "outlet" && $0.peek("property") == "delegate" && $0.peek("destination") == id
+        }
+        return !recorded
     }
 
     /// Controller ids → storyboard identifiers (scene nib names), for segue destinations.
