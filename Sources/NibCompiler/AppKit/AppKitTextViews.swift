@@ -109,7 +109,16 @@ extension AppKitCompiler {
         let selAttrs = b.dictionary("NSDictionary", [(str("NSBackgroundColor"), catalogColor("System", "selectedTextBackgroundColor")),
                                                      (str("NSColor"), catalogColor("System", "selectedTextColor"))])
         sd.obj("NSSelectedAttributes", selAttrs)
-        sd.obj("NSInsertionColor", color(node, "insertionPointColor") ?? catalogColor("System", "textInsertionPointColor"))
+        // A storyboard text view whose insertion point colour is textColor (the old default) gets today's default
+        // (one sample, sb_toolbar_colors_tv of viraptor/ibtool; XIBs keep the colour they name, 5 pairs with
+        // controlTextColor; whether a storyboard keeps other colours is not known).
+        let insertion = node.children.first { $0.name == "color" && $0.peek("key") == "insertionPointColor" }
+        if storyboard, let insertion, insertion.peek("catalog") == "System", insertion.peek("name") == "textColor" {
+            ctx.ignore(insertion)
+            sd.obj("NSInsertionColor", catalogColor("System", "textInsertionPointColor"))
+        } else {
+            sd.obj("NSInsertionColor", color(node, "insertionPointColor") ?? catalogColor("System", "textInsertionPointColor"))
+        }
         var cur = Entries()
         cur.obj("NSHotSpot", str("{8, -8}"))
         cur.int("NSCursorType", 13)
