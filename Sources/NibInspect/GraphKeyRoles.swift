@@ -60,4 +60,23 @@ public enum GraphKeyRoles {
         "UIViewAutolayoutConstraints", "NSViewConstraints", "UILayoutGuideSystemConstraints",
         "_UILayoutGuideConstraintsToRemove",
     ]
+
+    /// Keys whose string value ibtool draws at random on every compile: a macOS storyboard controller's
+    /// `uniqueIdentifierForStoryboardCompilation` (NIBARCHIVE.md §7.6), a fresh UUID each time, so two ibtool
+    /// runs on one storyboard differ there. `--loose` compares such a value by its form only: any UUID matches
+    /// any UUID; a value that is not a UUID still differs.
+    public static let randomUUIDKeys: Set<String> = ["uniqueIdentifierForStoryboardCompilation"]
+
+    /// Whether `bytes` are the text of a UUID (8-4-4-4-12 hexadecimal digits).
+    static func isUUIDText(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (i, b) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                if b != UInt8(ascii: "-") { return false }
+            } else if !((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)) {
+                return false
+            }
+        }
+        return true
+    }
 }

@@ -109,10 +109,12 @@ public enum GraphLeaves {
                     continue
                 }
                 if facts.isValueObject[t] {
+                    let first = out.count
                     // A shared string is expanded at every reference to it, so each expansion is charged.
                     if !expand(t, object: name, objectClass: cls, key: key, facts: facts, budget: &budget, into: &out, nested: nested) {
                         return truncated()
                     }
+                    if loose, GraphKeyRoles.randomUUIDKeys.contains(key) { markRandomUUIDs(&out[first...]) }
                     continue
                 }
                 if let target = naming.names[t] {
@@ -134,6 +136,17 @@ public enum GraphLeaves {
             }
         }
         return out
+    }
+
+    /// Loose form of a value drawn at random (`GraphKeyRoles.randomUUIDKeys`): a UUID's text (a data leaf,
+    /// in hex) becomes `random UUID`, so that any two UUIDs match.
+    private static func markRandomUUIDs(_ leaves: inout ArraySlice<GraphLeaf>) {
+        for i in leaves.indices where leaves[i].type == "data" && leaves[i].value.utf8.count == 72 {
+            let hex = Array(leaves[i].value.utf8)
+            func nibble(_ c: UInt8) -> UInt8 { c <= 0x39 ? c - 0x30 : c - 0x57 }
+            let bytes = (0..<36).map { nibble(hex[2 * $0]) << 4 | nibble(hex[2 * $0 + 1]) }
+            if GraphKeyRoles.isUUIDText(bytes) { leaves[i].value = "random UUID" }
+        }
     }
 
     /// The leaves of a value object (no references) under `key`, one per entry; false when they exhaust

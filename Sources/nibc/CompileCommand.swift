@@ -44,6 +44,10 @@ struct CompileCommand: ParsableCommand {
     @Option(name: .customLong("coder-version"), help: "Coder version of the output: 10 (current Xcode) or 9 (Xcode 9/10).")
     var coderVersion = 10
 
+    @Option(name: .customLong("title-bar-height"),
+            help: "Title bar height of the macOS whose ibtool output to reproduce, added to window min/max content sizes: 32 (macOS 26, default), 28 (macOS 11-15) or 22 (earlier).")
+    var titleBarHeight = 32.0
+
     @Flag(help: "Write a gzip-framed (RFC 1952) compressed nib that nibc and the NibRuntime read transparently.")
     var compress = false
 
@@ -76,6 +80,7 @@ struct CompileCommand: ParsableCommand {
         if output != nil && outputDir != nil { throw ValidationError("use either -o or --output-dir, not both") }
         guard coderVersion == 9 || coderVersion == 10 else { throw ValidationError("--coder-version must be 9 or 10") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        guard titleBarHeight >= 0, titleBarHeight <= 200 else { throw ValidationError("--title-bar-height must be between 0 and 200") }
     }
 
     struct Job: Sendable {
@@ -150,9 +155,10 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(1)
         }
         AtomicFile.installInterruptCleanup()
-        let options = CompileOptions(moduleName: module, minimumDeploymentTarget: minimumDeploymentTarget,
+        var options = CompileOptions(moduleName: module, minimumDeploymentTarget: minimumDeploymentTarget,
                                      coderVersion: coderVersion,
                                      xmlLimits: XMLParseOptions(maxDepth: maxDepth, maxInputSize: maxInputSize, maxNodes: maxNodes))
+        options.titleBarHeight = titleBarHeight
         let compiler = XIBCompiler(options: options)
         let storyboardCompiler = StoryboardCompiler(options: options)
         // Each job's messages are printed as soon as it and every job before it have finished: in input

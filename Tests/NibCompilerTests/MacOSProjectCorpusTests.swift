@@ -22,9 +22,10 @@ import Testing
         var window: NibObject? { objects("NSWindowTemplate").first }
     }
 
-    func compile(_ name: String, module: String? = nil, target: String? = nil) throws -> (Nib, CompileResult) {
+    func compile(_ name: String, module: String? = nil, target: String? = nil, titleBarHeight: Double? = nil) throws -> (Nib, CompileResult) {
         let url = ProjectCorpus.directory.appendingPathComponent("macos/\(name)")
-        let options = CompileOptions(moduleName: module, minimumDeploymentTarget: target)
+        var options = CompileOptions(moduleName: module, minimumDeploymentTarget: target)
+        if let titleBarHeight { options.titleBarHeight = titleBarHeight }
         let result = try XIBCompiler(options: options).compile(xib: [UInt8](try Data(contentsOf: url)), fileName: "Corpus/macos/\(name)")
         return (Nib(graph: NibGraph(try NibArchive(bytes: result.bytes))), result)
     }
@@ -68,12 +69,18 @@ import Testing
         #expect(nib.string(legacy.value(forKey: "NS.thousand")) == ",")
         // A title the formatter cannot read stays a string.
         #expect(nib.string(cells[3].value(forKey: "NSContents")) == "n/a")
-        // Window sizes: content sizes as given, frame sizes with the 28-point title bar.
+        // Window sizes: content sizes as given, frame sizes with the title bar (32 points by default, macOS 26).
         let window = try #require(nib.window)
         #expect(nib.string(window.value(forKey: "NSWindowContentMinSize")) == "{300, 150}")
         #expect(nib.string(window.value(forKey: "NSWindowContentMaxSize")) == "{600, 400}")
-        #expect(nib.string(window.value(forKey: "NSMinSize")) == "{300, 178}")
-        #expect(nib.string(window.value(forKey: "NSMaxSize")) == "{600, 428}")
+        #expect(nib.string(window.value(forKey: "NSMinSize")) == "{300, 182}")
+        #expect(nib.string(window.value(forKey: "NSMaxSize")) == "{600, 432}")
+        // The output of an ibtool on macOS 11-15 (28-point title bar, as the Sparkle nibs): content sizes unchanged.
+        let (older, _) = try compile("FormatterForm.xib", module: "Billing", titleBarHeight: 28)
+        let olderWindow = try #require(older.window)
+        #expect(older.string(olderWindow.value(forKey: "NSWindowContentMinSize")) == "{300, 150}")
+        #expect(older.string(olderWindow.value(forKey: "NSMinSize")) == "{300, 178}")
+        #expect(older.string(olderWindow.value(forKey: "NSMaxSize")) == "{600, 428}")
         #expect(!result.diagnostics.contains { $0.message.contains("formatter") || $0.message.contains("decimal") })
     }
 
@@ -85,7 +92,7 @@ import Testing
         var wt: Int64 = 0
         if case .int(let v)? = window.value(forKey: "NSWTFlags") { wt = v }
         #expect(wt & (1 << 11) == 0, "autorecalculatesKeyViewLoop=NO clears bit 11")
-        #expect(nib.string(window.value(forKey: "NSMinSize")) == "{380, 248}")
+        #expect(nib.string(window.value(forKey: "NSMinSize")) == "{380, 252}")
         #expect(nib.string(window.value(forKey: "NSMaxSize")) == "{800, 10000000}")
         #expect(nib.string(window.value(forKey: "NSWindowContentMaxSize")) == "{800, 10000000}")
         // The explicit loop: Server -> User -> Password -> Sign In -> Server, as outlet connectors.

@@ -7,6 +7,8 @@
 /// Lowered: Settings `UINavigationController-w88-u3-TgK` 0.9901 -> 0.9803 when equal-label connections of
 /// view nibs took reverse document order (STORYBOARD.md §5.3; PrivacyProtection `Error`, `InitialScreen` rose
 /// to 1.0): its embedded root's external table now numbers two Upstream proxies the other way.
+/// The macOS window-controller nibs rose when `--loose` stopped counting the random
+/// `uniqueIdentifierForStoryboardCompilation` UUIDs (GraphKeyRoles.randomUUIDKeys; e.g. sb_button_hug 0.9810 -> 1.0).
 /// Lowered: TabSwitcher `LNa-Pc-RyW-view-8BH-do-lHc` 0.9596 -> 0.9406 when `nibc diff` began comparing nested
 /// archives (prototype cells) as graphs instead of one data leaf each: its collection-view cell nib's real
 /// differences now count leaf by leaf (the same change raised 24 other nibs, e.g. Settings `jbD-Oy-Cmw` 0.7856 -> 0.92).
@@ -192,23 +194,23 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/WebContainer.storyboard:UINavigationController-Twn-ai-eBa.nib": 1.0000,
         "nib/duckduckgo/WebContainer.storyboard:dhR-A9-hN7-view-A2S-Nk-boq.nib": 0.9839,
         "storyboards/appkit/Base.lproj/sb_localized.storyboard:MainMenu.nib": 1.0000,
-        "storyboards/appkit/Base.lproj/sb_localized.storyboard:NSWindowController-wc1-00-001.nib": 0.9739,
+        "storyboards/appkit/Base.lproj/sb_localized.storyboard:NSWindowController-wc1-00-001.nib": 1.0000,
         "storyboards/appkit/Base.lproj/sb_localized.storyboard:vc1-00-001-view-vw1-00-001.nib": 1.0000,
         "storyboards/appkit/sb_basic_wc.storyboard:MainMenu.nib": 1.0000,
-        "storyboards/appkit/sb_basic_wc.storyboard:NSWindowController-wc1-00-001.nib": 0.9735,
+        "storyboards/appkit/sb_basic_wc.storyboard:NSWindowController-wc1-00-001.nib": 1.0000,
         "storyboards/appkit/sb_basic_wc.storyboard:vc1-00-001-view-vw1-00-001.nib": 1.0000,
-        "storyboards/appkit/sb_button_hug.storyboard:NSWindowController-wc1-00-070.nib": 0.9810,
+        "storyboards/appkit/sb_button_hug.storyboard:NSWindowController-wc1-00-070.nib": 1.0000,
         "storyboards/appkit/sb_button_hug.storyboard:vc1-00-070-view-vw1-00-070.nib": 1.0000,
         "storyboards/appkit/sb_imagecell_style.storyboard:MainMenu.nib": 1.0000,
-        "storyboards/appkit/sb_imagecell_style.storyboard:NSWindowController-wc1-00-040.nib": 0.9810,
-        "storyboards/appkit/sb_imagecell_style.storyboard:vc1-00-040-view-vw1-00-040.nib": 0.9891,
-        "storyboards/appkit/sb_swift_wc.storyboard:MainWC.nib": 0.9817,
-        "storyboards/appkit/sb_swift_wc.storyboard:vc1-00-002-view-vw1-00-002.nib": 0.9935,
+        "storyboards/appkit/sb_imagecell_style.storyboard:NSWindowController-wc1-00-040.nib": 1.0000,
+        "storyboards/appkit/sb_imagecell_style.storyboard:vc1-00-040-view-vw1-00-040.nib": 1.0000,
+        "storyboards/appkit/sb_swift_wc.storyboard:MainWC.nib": 1.0000,
+        "storyboards/appkit/sb_swift_wc.storyboard:vc1-00-002-view-vw1-00-002.nib": 1.0000,
         "storyboards/appkit/sb_textview.storyboard:MainMenu.nib": 1.0000,
-        "storyboards/appkit/sb_textview.storyboard:NSWindowController-wc1-00-020.nib": 0.9810,
-        "storyboards/appkit/sb_textview.storyboard:vc1-00-020-view-vw1-00-020.nib": 0.9694,
+        "storyboards/appkit/sb_textview.storyboard:NSWindowController-wc1-00-020.nib": 1.0000,
+        "storyboards/appkit/sb_textview.storyboard:vc1-00-020-view-vw1-00-020.nib": 1.0000,
         "storyboards/appkit/sb_toolbar.storyboard:MainMenu.nib": 1.0000,
-        "storyboards/appkit/sb_toolbar.storyboard:ToolbarWC.nib": 0.9919,
+        "storyboards/appkit/sb_toolbar.storyboard:ToolbarWC.nib": 1.0000,
         "storyboards/appkit/sb_toolbar.storyboard:vc1-00-010-view-vw1-00-010.nib": 1.0000,
     ]
 }

@@ -74,6 +74,24 @@ import Testing
         #expect(changed.orders.isEmpty)
     }
 
+    /// A storyboard controller's `uniqueIdentifierForStoryboardCompilation` is random in ibtool's output: loose
+    /// matches any UUID with any UUID, strict does not, and a value that is not a UUID still differs.
+    @Test func looseMatchesRandomStoryboardUUIDs() {
+        func controller(_ uuid: String, key: String = "uniqueIdentifierForStoryboardCompilation") -> NibGraph {
+            var g = NibGraph()
+            g.add(NibObject(className: "NSViewController", entries: [NibEntry(key: key, value: .object(1))]))
+            g.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(uuid.utf8)))]))
+            return g
+        }
+        let a = "1DA6C2C8-16A7-4B50-831D-E71056ED4301", b = "8d4101bd-7a22-4b89-968b-bc694161c258"
+        #expect(NibDiff.compare(controller(a), controller(b), loose: true).isEquivalent)
+        #expect(!NibDiff.compare(controller(a), controller(b)).isEquivalent)
+        #expect(!NibDiff.compare(controller(a), controller("not-a-uuid"), loose: true).isEquivalent)
+        #expect(!NibDiff.compare(controller(a), controller("1DA6C2C8-16A7-4B50-831D-E71056ED430Z"), loose: true).isEquivalent)
+        // Only that key: the same strings elsewhere are compared by value.
+        #expect(!NibDiff.compare(controller(a, key: "NSIdentifier"), controller(b, key: "NSIdentifier"), loose: true).isEquivalent)
+    }
+
     @Test func writtenAndReadBackGraphIsEquivalent() throws {
         let bytes = NibArchiveWriter().write(Self.sample())
         let back = NibGraph(try NibArchive(bytes: bytes))

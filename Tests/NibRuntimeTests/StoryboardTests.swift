@@ -284,6 +284,21 @@ import Testing
         #expect(segue.destination.identifier == "Detail")
         #expect(events == ["prepare SheetDetail", "perform SheetDetail"])
         #expect(throws: (any Error).self) { try content.performSegue(withIdentifier: "nope") }
+        // The button's two segues: its `perform:` actions reach the sheet and popover templates through the view
+        // nib's Upstream placeholders, and the popover's anchor view is the button.
+        try content.view()
+        let templates = content.values.segueTemplates
+        var performTargets: [String] = []
+        var button: GenericNibObject?
+        for case let o as GenericNibObject in reachableObjects(from: content.viewTopLevelObjects) {
+            for a in o.actions where a.selector == "perform:" {
+                if let t = a.target, let i = templates.firstIndex(where: { $0 === t }) { performTargets.append(content.segueTemplates[i].className) }
+                button = o
+            }
+        }
+        #expect(performTargets.sorted() == ["NSStoryboardPopoverSegueTemplate", "NSStoryboardSheetSegueTemplate"])
+        let popover = try #require(templates.last as? GenericNibObject)
+        #expect(popover.outlets["anchorView"] != nil && popover.outlets["anchorView"] === button)
     }
 }
 

@@ -9,6 +9,9 @@ struct PendingConnector {
     var label: String
     var node: XIBNode
     var source: Int
+    /// The destination's id when `node` does not name it (storyboard segues: a control's `perform:` action to
+    /// its segue template, a template's `anchorView` or `containerView` outlet).
+    var destinationID: String? = nil
 }
 
 extension AppKitCompiler {
@@ -94,15 +97,15 @@ extension AppKitCompiler {
             switch p.group {
             case 0:
                 e.obj("NSSource", p.source)
-                if let d = k["destination"] { e.obj("NSDestination", ctx.reference(d, from: k)) }
-                e.obj("NSLabel", str(k["property"] ?? ""))
+                if let d = p.destinationID ?? k["destination"] { e.obj("NSDestination", ctx.reference(d, from: k)) }
+                e.obj("NSLabel", str(k["property"] ?? p.label))
                 e.null("NSChildControllerCreationSelectorName")
                 k.markUsed("id")
                 out.append(b.graph.add(NibObject(className: "NSNibOutletConnector", entries: e.list)))
             case 1:
                 e.obj("NSSource", p.source)
-                if let t = k["target"], t != "-1", !firstResponderIDs.contains(t) { e.obj("NSDestination", ctx.reference(t, from: k)) }
-                e.obj("NSLabel", str(k["selector"] ?? ""))
+                if let t = p.destinationID ?? k["target"], t != "-1", !firstResponderIDs.contains(t) { e.obj("NSDestination", ctx.reference(t, from: k)) }
+                e.obj("NSLabel", str(k["selector"] ?? p.label))
                 k.markUsed("id")
                 out.append(b.graph.add(NibObject(className: "NSNibControlConnector", entries: e.list)))
             case 2:

@@ -47,7 +47,10 @@ extension AppKitCompiler {
         e.int("NSAlign", Self.imageAlignments[c.peek("imageAlignment") ?? ""] ?? 0)
         e.int("NSScale", Self.imageScalings[c.peek("imageScaling") ?? ""] ?? 2)
         e.int("NSStyle", Self.imageFrameStyles[c.peek("imageFrameStyle") ?? ""] ?? 0)
-        e.bool("NSAnimates", nested || c.peek("animates") == "YES")
+        // An omitted `animates` is NO in a XIB (8 pairs) but YES in a storyboard (3 storyboard pairs, all of them:
+        // sb_imagecell_style, sb_imagecell_nsstyle, sb_swift_wc).
+        let animates = c.peek("animates").map { $0 == "YES" } ?? storyboard
+        e.bool("NSAnimates", nested || animates)
         e.int("NSImageAnimation", -1)
         finish(i, cls, e)
         collectConnections(c, source: i)

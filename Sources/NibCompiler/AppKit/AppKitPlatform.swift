@@ -17,6 +17,9 @@ final class AppKitCompiler {
     var direct = false
     var autolayout = false
     var toolsVersion = 0
+    /// The document is a storyboard (`type` …`Cocoa.Storyboard.XIB`), whose omitted attributes can default
+    /// otherwise than a XIB's.
+    var storyboard = false
     /// Project images from `<resources>`: name → size.
     var resourceImages: [String: (Double, Double)] = [:]
     /// Ids referenced by some constraint as first or second item.
@@ -84,6 +87,7 @@ final class AppKitCompiler {
         direct = document.peek("customObjectInstantitationMethod") == "direct"
         autolayout = document.peek("useAutolayout") == "YES"
         toolsVersion = Int(document.peek("toolsVersion") ?? "") ?? 0
+        storyboard = document.peek("type")?.hasSuffix(".Storyboard.XIB") == true
         collectConstraintItems(document)
         for c in document.children {
             switch c.name {

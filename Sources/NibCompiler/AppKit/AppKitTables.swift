@@ -370,6 +370,7 @@ extension AppKitCompiler {
         nestedCompiler.direct = direct
         nestedCompiler.autolayout = autolayout
         nestedCompiler.toolsVersion = toolsVersion
+        nestedCompiler.storyboard = storyboard
         nestedCompiler.resourceImages = resourceImages
         nestedCompiler.constraintItemIDs = constraintItemIDs
         let owner = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: [

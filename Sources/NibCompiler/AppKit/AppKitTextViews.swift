@@ -88,7 +88,15 @@ extension AppKitCompiler {
         if node.peek("usesRuler") == "YES" { f |= 1 << 6 }
         if node.peek("smartInsertDelete") == "YES" { f |= 1 << 9 }
         if node.peek("linkDetection") == "YES" { f |= 1 << 18 }
-        if node.peek("spellingCorrection") == "YES" { f |= 1 << 26 }
+        // Storyboard text views (3 pairs, all with the same attributes: sb_textview, sb_toolbar_colors_tv,
+        // sb_tv_customclass) have bits 15 and 25 and not the spelling-correction bit 26 a XIB's has; what the two
+        // bits mean is not known.
+        if storyboard {
+            f |= 0x200_8000
+        } else if node.peek("spellingCorrection") == "YES" {
+            f |= 1 << 26
+        }
+        node.markUsed("spellingCorrection")
         sd.int("NSFlags", f)
         sd.int("NSMoreFlags", 1)
         sd.int("NSTextCheckingTypes", 0)
@@ -101,7 +109,16 @@ extension AppKitCompiler {
         let selAttrs = b.dictionary("NSDictionary", [(str("NSBackgroundColor"), catalogColor("System", "selectedTextBackgroundColor")),
                                                      (str("NSColor"), catalogColor("System", "selectedTextColor"))])
         sd.obj("NSSelectedAttributes", selAttrs)
-        sd.obj("NSInsertionColor", color(node, "insertionPointColor") ?? catalogColor("System", "textInsertionPointColor"))
+        // A storyboard text view whose insertion point colour is textColor (the old default) gets today's default
+        // (one sample, sb_toolbar_colors_tv of viraptor/ibtool; XIBs keep the colour they name, 5 pairs with
+        // controlTextColor; whether a storyboard keeps other colours is not known).
+        let insertion = node.children.first { $0.name == "color" && $0.peek("key") == "insertionPointColor" }
+        if storyboard, let insertion, insertion.peek("catalog") == "System", insertion.peek("name") == "textColor" {
+            ctx.ignore(insertion)
+            sd.obj("NSInsertionColor", catalogColor("System", "textInsertionPointColor"))
+        } else {
+            sd.obj("NSInsertionColor", color(node, "insertionPointColor") ?? catalogColor("System", "textInsertionPointColor"))
+        }
         var cur = Entries()
         cur.obj("NSHotSpot", str("{8, -8}"))
         cur.int("NSCursorType", 13)
@@ -119,11 +136,17 @@ extension AppKitCompiler {
         if let ms = node.children.first(where: { $0.name == "size" && $0.peek("key") == "maxSize" }) {
             ctx.ignore(ms)
             e.obj("NSMaxSize", str(sizeString(ms.double("width") ?? 0, ms.double("height") ?? 0)))
+        } else if storyboard, let frame = Rect(node.child("rect", key: "frame")) {
+            // A storyboard text view keeps what -[NSText initWithFrame:] gives for what the document omits: its
+            // maximum size is its frame's (2 pairs: sb_textview, sb_toolbar_colors_tv; a XIB's has no key, test7).
+            e.obj("NSMaxSize", str(sizeString(frame.w, frame.h)))
         }
         for s in node.children where s.name == "size" { ctx.ignore(s) }
         e.null("NSDelegate")
-        if attributed == nil {
-            e.obj("NSTextViewTextColor", color(node, "textColor") ?? catalogColor("System", "textColor"))
+        // Without a `textColor` a XIB's text view gets the system text colour (test7, test13), a storyboard's none:
+        // its -initWithFrame: default (3 storyboard pairs).
+        if attributed == nil, let textColor = color(node, "textColor") ?? (storyboard ? nil : catalogColor("System", "textColor")) {
+            e.obj("NSTextViewTextColor", textColor)
         }
         for c in node.children where c.name == "color" || c.name == "font" { ctx.ignore(c) }
         finish(i, cls, e)

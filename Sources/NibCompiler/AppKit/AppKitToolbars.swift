@@ -8,6 +8,14 @@ extension AppKitCompiler {
         "NSToolbarSeparatorItem": ("NSToolbarSeparatorItem", "Separator"),
     ]
 
+    /// AppKit's standard items that are plain NSToolbarItems with content of their own, which ibtool archives
+    /// although the document records only the identifier: label (also the palette label), tool tip, image,
+    /// action (to the first responder) and size. One sample: NSToolbarShowColorsItem in viraptor/ibtool's
+    /// sb_toolbar_colors_tv (not in the shared corpus); other standard items are not known.
+    static let standardToolbarItems: [String: (label: String, toolTip: String, image: String, action: String, size: String)] = [
+        "NSToolbarShowColorsItem": ("Colors", "Show Color Panel", "NSToolbarShowColors", "orderFrontColorPanel:", "{44, 42}"),
+    ]
+
     func encodeToolbar(_ node: XIBNode) -> Int {
         let i = define(node, "NSToolbar")
         node.markUsed("implicitIdentifier", "identifier", "showsBaselineSeparator", "displayMode", "sizeMode", "prefersToBeShown",
@@ -23,12 +31,13 @@ extension AppKitCompiler {
                 if it.bool("selectable") == true { selectable.append(ti) }
             }
         }
-        var defaults: [Int] = []
+        var defaults: [Int]?
         if let d = node.child("defaultToolbarItems") {
+            defaults = []
             d.visited = true
             for r in d.children where r.name == "toolbarItem" {
                 r.visited = true
-                if let ref = r["reference"], let ti = byID[ref] { defaults.append(ti) }
+                if let ref = r["reference"], let ti = byID[ref] { defaults?.append(ti) }
             }
         }
         var e = Entries()
@@ -43,7 +52,8 @@ extension AppKitCompiler {
         let sorted = identified.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         e.obj("NSToolbarIBIdentifiedItems", b.dictionary("NSMutableDictionary", sorted.map { (str($0.0), $0.1) }))
         e.obj("NSToolbarIBAllowedItems", b.array(identified.map(\.1)))
-        e.obj("NSToolbarIBDefaultItems", b.array(defaults))
+        // No key without a <defaultToolbarItems> element (sb_toolbar_colors_tv, viraptor/ibtool; not in the corpus).
+        if let defaults { e.obj("NSToolbarIBDefaultItems", b.array(defaults)) }
         // The items marked selectable, in allowed-item order. No corpus pair has a selectable item: the array
         // holds the item objects by analogy with NSToolbarIBAllowedItems and NSToolbarIBDefaultItems (every pair
         // writes the empty mutable array when none is selectable).
@@ -62,11 +72,12 @@ extension AppKitCompiler {
         node.markUsed("implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel", "tag", "image", "sizingBehavior",
                       "autovalidates", "bordered", "navigational", "visibilityPriority", "toolTip", "title", "selectable")
         let ident = explicit ?? implicit
+        let standard = Self.standardToolbarItems[implicit]
         var e = Entries()
         e.obj("NSToolbarItemIdentifier", str(ident))
-        e.obj("NSToolbarItemLabel", str(node.peek("label") ?? ""))
-        e.obj("NSToolbarItemPaletteLabel", str(node.peek("paletteLabel") ?? system?.1 ?? ""))
-        if system != nil { e.null("NSToolbarItemToolTip") } else { e.obj("NSToolbarItemToolTip", str(node.peek("toolTip") ?? "")) }
+        e.obj("NSToolbarItemLabel", str(node.peek("label") ?? standard?.label ?? ""))
+        e.obj("NSToolbarItemPaletteLabel", str(node.peek("paletteLabel") ?? system?.1 ?? standard?.label ?? ""))
+        if system != nil { e.null("NSToolbarItemToolTip") } else { e.obj("NSToolbarItemToolTip", str(node.peek("toolTip") ?? standard?.toolTip ?? "")) }
         var view: Int?
         var viewNode: XIBNode?
         if let vn = node.children.first(where: { isView($0) }) {
@@ -74,24 +85,24 @@ extension AppKitCompiler {
             view = encodeView(vn, superview: nil)
         }
         if let view { e.obj("NSToolbarItemView", view) } else { e.null("NSToolbarItemView") }
-        e.bool("NSToolbarItemBordered", viewNode?.name == "button")
+        e.bool("NSToolbarItemBordered", viewNode?.name == "button" || (standard != nil && node.peek("bordered") != "NO"))
         // A named image is an NSCustomResource like any other image reference (sb_toolbar's NSTrashEmpty item).
-        if let image = image(node, "image") { e.obj("NSToolbarItemImage", image) } else { e.null("NSToolbarItemImage") }
+        if let image = image(node, "image") ?? standard.map({ imageResource($0.image) }) { e.obj("NSToolbarItemImage", image) } else { e.null("NSToolbarItemImage") }
         let title = viewNode.flatMap { cellNode($0) }.flatMap { $0.peek("title") } ?? ""
         e.obj("NSToolbarItemTitle", str(title))
         e.null("NSToolbarItemTarget")
-        e.null("NSToolbarItemAction")
+        if let action = standard?.action { e.obj("NSToolbarItemAction", str(action)) } else { e.null("NSToolbarItemAction") }
         let minS = node.children.first { $0.name == "size" && $0.peek("key") == "minSize" }
         let maxS = node.children.first { $0.name == "size" && $0.peek("key") == "maxSize" }
         for s in node.children where s.name == "size" { ctx.ignore(s) }
         let spaceMin = implicit == "NSToolbarFlexibleSpaceItem" || implicit == "NSToolbarSpaceItem" ? "{8, 24}" : "{0, 0}"
         let spaceMax = implicit == "NSToolbarFlexibleSpaceItem" ? "{20000, 24}" : (implicit == "NSToolbarSpaceItem" ? "{8, 24}" : "{0, 0}")
-        e.obj("NSToolbarItemMinSize", str(minS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? spaceMin))
-        e.obj("NSToolbarItemMaxSize", str(maxS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? spaceMax))
+        e.obj("NSToolbarItemMinSize", str(minS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? standard?.size ?? spaceMin))
+        e.obj("NSToolbarItemMaxSize", str(maxS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? standard?.size ?? spaceMax))
         e.bool("NSToolbarItemIgnoreMinMaxSizes", false)
         e.bool("NSToolbarItemEnabled", true)
         e.bool("NSToolbarItemAutovalidates", node.peek("autovalidates") != "NO")
-        e.int("NSToolbarItemTag", system != nil ? -1 : (Int(node.peek("tag") ?? "") ?? 0))
+        e.int("NSToolbarItemTag", system != nil ? -1 : (Int(node.peek("tag") ?? "") ?? (standard != nil ? -1 : 0)))
         e.int("NSToolbarItemVisibilityPriority", Int(node.peek("visibilityPriority") ?? "") ?? 0)
         e.bool("NSToolbarItemNavigational", node.peek("navigational") == "YES")
         if system != nil {

@@ -249,7 +249,7 @@ extension AppKitCompiler {
 
     /// Design sizes AppKit reports for system images.
     static let systemImageSizes: [String: (Double, Double)] = [
-        "NSApplicationIcon": (32, 32), "NSActionTemplate": (19, 19), "NSInfo": (32, 32), "NSStatusAvailable": (16, 16),
+        "NSApplicationIcon": (32, 32), "NSToolbarShowColors": (32, 32), "NSActionTemplate": (19, 19), "NSInfo": (32, 32), "NSStatusAvailable": (16, 16),
         "NSMenuCheckmark": (18, 16), "NSMenuMixedState": (18, 4), "NSAddTemplate": (18, 17), "NSRemoveTemplate": (18, 5),
         "NSAdvanced": (32, 32), "NSCaution": (32, 32), "NSComputer": (32, 32), "NSFolder": (32, 32),
         "NSUser": (32, 32), "NSUserGroup": (32, 32), "NSEveryone": (32, 32), "NSNetwork": (32, 32),
@@ -278,7 +278,8 @@ extension AppKitCompiler {
         let key = (catalog ?? "") + "/" + name + (configured ? "|\(reference?.peek("symbolScale") ?? "")|\(variable ?? -1)" : "")
         if let i = imageCache[key] { return i }
         let isSystem = catalog == "system"
-        let isNS = name.hasPrefix("NS") && name != "NSMenuCheckmark" && name != "NSMenuMixedState"
+        // AppKit's private images (menu state marks, standard toolbar items' icons) have no namespace.
+        let isNS = name.hasPrefix("NS") && name != "NSMenuCheckmark" && name != "NSMenuMixedState" && name != "NSToolbarShowColors"
         var size: (Double, Double)
         if isSystem { size = Self.symbolSizes[name] ?? (32, 32) } else if let s = Self.systemImageSizes[name] { size = s }
         else if let s = resourceImages[name] { size = s } else { size = (0, 0) }

@@ -65,6 +65,9 @@ enum AppKitEncoders {
         "predicateEditor": { $0.encodeRuleEditor($1, superview: $2, inStack: $3) },
         "customView": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: true) },
         "view": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: false) },
+        // A storyboard container view (an embed segue's) is a plain NSView, the controller's view added into it at
+        // load time; no AppKit sample: UIKit archives its container as a plain UIView (STORYBOARD.md §2.7).
+        "containerView": { $0.encodePlainView($1, superview: $2, inStack: $3, custom: false) },
     ]
 }
 

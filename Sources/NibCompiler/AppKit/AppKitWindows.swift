@@ -69,10 +69,13 @@ extension AppKitCompiler {
         let minSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "minSize" }
         let maxSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "maxSize" }
         // The XIB's minSize/maxSize are content sizes; AppKit archives them and the frame sizes they give
-        // (-frameRectForContentRect:: plus the title bar, 28 points on current macOS, none for a full-size
-        // content view or an untitled window). Observed in the Sparkle pairs (min and max) and 2 full-size windows.
+        // (-frameRectForContentRect:: plus the title bar of the macOS running ibtool, `titleBarHeight`; none for a
+        // full-size content view or an untitled window). Observed in the Sparkle pairs (min and max, 28),
+        // test29_window_minmax_size and 2 storyboards (32) and 2 full-size windows. A window with a toolbar
+        // has no frame sizes at all (its frame depends on the toolbar's height): sb_toolbar has
+        // NSWindowContentMinSize only, and NSMaxSize is absent on the 3 XIB windows with a toolbar.
         let style = node.child("windowStyleMask")
-        let titleBar = style?.peek("titled") == "YES" && style?.peek("fullSizeContentView") != "YES" ? 28.0 : 0
+        let titleBar = style?.peek("titled") == "YES" && style?.peek("fullSizeContentView") != "YES" ? ctx.options.titleBarHeight : 0
         func frameSize(_ m: XIBNode) -> String {
             let w = m.double("width") ?? 0, h = m.double("height") ?? 0
             // A "no limit" maximum stays as it is.
@@ -95,8 +98,8 @@ extension AppKitCompiler {
             e.null("NSWindowView")
         }
         e.obj("NSScreenRect", str(screen.map { rectString($0.x, $0.y, $0.w, $0.h) } ?? "{{0, 0}, {0, 0}}"))
-        if let m = minSize { e.obj("NSMinSize", str(frameSize(m))) }
-        if let m = maxSize {
+        if let m = minSize, toolbarNode == nil { e.obj("NSMinSize", str(frameSize(m))) }
+        if let m = maxSize, toolbarNode == nil {
             e.obj("NSMaxSize", str(frameSize(m)))
         } else if toolbarNode == nil {
             e.obj("NSMaxSize", str("{10000000000000, 10000000000000}"))

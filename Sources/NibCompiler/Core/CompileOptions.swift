@@ -19,6 +19,12 @@ public struct CompileOptions: Sendable, Hashable {
     /// Limits on the XIB text for untrusted input (nesting depth, attributes per element, input size,
     /// element and attribute count); an input over a limit is an error with its position.
     public var xmlLimits: XMLParseOptions
+    /// Height of a titled window's title bar on the macOS that runs ibtool: AppKit archives a window's
+    /// frame min/max sizes (`NSMinSize`, `NSMaxSize`) as the content sizes plus this height
+    /// (-frameRectForContentRect:). 32 on macOS 26 (the default: the storyboard pairs and
+    /// `test29_window_minmax_size` of `nib/appkit-samples`, compiled by current Xcode), 28 on macOS 11–15 (the
+    /// Sparkle nibs), 22 before.
+    public var titleBarHeight: Double = 32
 
     /// Creates options; the defaults reproduce current Xcode output.
     public init(moduleName: String? = nil, minimumDeploymentTarget: String? = nil, coderVersion: Int = 10,

@@ -12,8 +12,8 @@ import XIB
 /// from AppKit's class dumps); the keys are those an AppKit-compatible runtime decodes (`NSIdentifier`,
 /// `NSDestinationControllerIdentifier`, `NSSegueClassName`, `NSPopoverBehavior`, `NSPreferredEdge`) and the
 /// UIKit layout's `NS` counterparts (`NSPerformOnViewLoad` for embeds, as `UIPerformOnViewLoad`). What triggers
-/// a template from a control (its `perform:` action, a popover's anchor view, an embed's container view) lives in
-/// the view nib and is not archived yet: each such segue gets a warning.
+/// a template from a control (its `perform:` action, a popover's anchor view, an embed's container view) follows
+/// the UIKit layout too (`recordSegueConnections`); with no AppKit sample it is unverified.
 extension AppKitCompiler {
     /// Template class per `kind`.
     static let segueTemplateClasses: [String: String] = [
@@ -30,13 +30,43 @@ extension AppKitCompiler {
     /// document order, as UIKit orders them), or nil when it has none. `identifiers` maps controller ids to their
     /// storyboard identifiers (the destination's scene nib name).
     func encodeSegueTemplates(of controller: XIBNode, identifiers: [String: String]) -> Int? {
-        let own = controller.children.filter { $0.name == "connections" }.flatMap { $0.children.filter { $0.name == "segue" } }
-        let all = own + StoryboardScenes.segues(under: controller).filter { !own.contains($0) }
         var templates: [Int] = []
-        for segue in all where segue.peek("kind") != "relationship" {
-            templates.append(encodeSegueTemplate(segue, destination: segue.peek("destination").flatMap { identifiers[$0] }))
+        for segue in Self.templateSegues(of: controller) {
+            let template = encodeSegueTemplate(segue, destination: segue.peek("destination").flatMap { identifiers[$0] })
+            // Connections to the template (a control's `perform:` action) name it by the segue's id.
+            if let id = segue.peek("id") { ctx.bind(id: id, to: template) }
+            templates.append(template)
         }
         return templates.isEmpty ? nil : b.array(templates)
+    }
+
+    /// The segues of `controller` that become templates, in `NSStoryboardSegueTemplates` order: its own
+    /// connections first, then those inside its view or window, in document order; relationships have none.
+    static func templateSegues(of controller: XIBNode) -> [XIBNode] {
+        let own = controller.children.filter { $0.name == "connections" }.flatMap { $0.children.filter { $0.name == "segue" } }
+        let all = own + StoryboardScenes.segues(under: controller).filter { !own.contains($0) }
+        return all.filter { $0.peek("kind") != "relationship" }
+    }
+
+    /// What connects to a template besides its controller (STORYBOARD.md §2.7, the UIKit layout, the only one with
+    /// compiled evidence): a segue declared on a control is triggered by the control's `perform:` action to the
+    /// template; an embed segue's container is the template's `containerView` outlet; `popoverAnchorView` is its
+    /// `anchorView` outlet. Recorded as pending connections of the nib being built, which the storyboard builder
+    /// places in the scene nib or, when an end lies in the controller's view, in the view nib (there the template
+    /// is an Upstream placeholder bound to the segue's id). `owner` is the element declaring the segue, `source`
+    /// its object.
+    func recordSegueConnections(_ segue: XIBNode, owner: XIBNode?, source: Int, isManual: Bool) {
+        // The template (or its placeholder) is bound to the segue's id in each nib that holds one of its connections.
+        guard let id = segue.peek("id"), ctx.isDefined(id), let template = ctx.objectIndex(forID: id) else { return }
+        if let anchor = segue["popoverAnchorView"] {
+            connectors.append(PendingConnector(group: 0, sourceID: id, label: "anchorView", node: segue, source: template, destinationID: anchor))
+        }
+        guard !isManual, let owner, let ownerID = owner.peek("id") else { return }
+        if segue.peek("kind") == "embed" {
+            connectors.append(PendingConnector(group: 0, sourceID: id, label: "containerView", node: segue, source: template, destinationID: ownerID))
+        } else {
+            connectors.append(PendingConnector(group: 1, sourceID: ownerID, label: "perform:", node: segue, source: source, destinationID: id))
+        }
     }
 
     private func encodeSegueTemplate(_ segue: XIBNode, destination: String?) -> Int {

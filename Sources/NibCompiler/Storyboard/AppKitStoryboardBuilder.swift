@@ -72,7 +72,9 @@ final class AppKitStoryboardBuilder {
         }
         let hex = String(format64(h1) + format64(h2))
         func part(_ a: Int, _ n: Int) -> Substring { hex.dropFirst(a).prefix(n) }
-        return "\(part(0, 8))-\(part(8, 4))-4\(part(13, 3))-\(part(16, 4))-\(part(20, 12))".uppercased()
+        // Version 4, variant 10xx (RFC 4122), as ibtool's random UUIDs.
+        let variant = String("89ab"[String.Index(utf16Offset: Int(h2 >> 62), in: "89ab")])
+        return "\(part(0, 8))-\(part(8, 4))-4\(part(13, 3))-\(variant)\(part(17, 3))-\(part(20, 12))".uppercased()
     }
 
     private static func format64(_ v: UInt64) -> String {
@@ -89,19 +91,20 @@ final class AppKitStoryboardBuilder {
         for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }
         for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
         let controllerIDs = Set(scenes.controllers.filter { !$0.isReference }.map(\.id))
-        a.segueHandler = { [unowned a] segue, _ in
+        a.segueHandler = { [unowned a] segue, source in
             // A relationship is the containment itself (a window's content view controller).
             if segue.peek("kind") == "relationship" { segue.visited = true; return }
             segue.markUsed("popoverAnchorView")
             let owner = segue.parent?.parent
-            if let id = owner?.peek("id"), controllerIDs.contains(id) {
-                // A segue of the controller itself: its template is in the controller's NSStoryboardSegueTemplates.
+            if Self.controllerOwning(segue, ids: controllerIDs) != nil {
+                // The template is in its controller's NSStoryboardSegueTemplates; what connects to it (a control's
+                // perform: action, the anchor, the container) is archived where its ends are.
                 segue.visited = true
-            } else if Self.controllerOwning(segue, ids: controllerIDs) != nil {
-                // The template is archived with the controller; the control's side is not (no compiled sample).
-                let trigger = owner.map { "<\($0.name)\(($0.peek("id")).map { " id='\($0)'" } ?? "")>" } ?? "its source"
-                a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'>: the template is archived with its controller, but its trigger on \(trigger) (perform: action, anchor or container view) is not archived yet")
-                segue.visited = true
+                let manual = owner?.peek("id").map(controllerIDs.contains) ?? false
+                if segue.peek("id") == nil, !manual {
+                    a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'> without an id: its trigger on <\(owner?.name ?? "")> is not archived")
+                }
+                a.recordSegueConnections(segue, owner: owner, source: source, isManual: manual)
             } else {
                 // Application-scene segues (a menu item's show segue) have no controller to hold a template.
                 a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'>: segues outside a controller (application scene) are not archived yet; ignored")
@@ -169,6 +172,8 @@ final class AppKitStoryboardBuilder {
         let index = a.define(node, controller.frameworkClass)
         var e = Entries()
         var contentController: Int?
+        // Before the window and the view: connections recorded while encoding them look the templates up.
+        let templates = a.encodeSegueTemplates(of: node, identifiers: controllerIdentifiers)
         if node.name == "windowController" {
             if let window = node.children.first(where: { ($0.name == "window" || $0.name == "panel") && $0.peek("key") == "window" }) {
                 let template = a.encodeWindow(window)
@@ -186,7 +191,9 @@ final class AppKitStoryboardBuilder {
                     extra.append((view, template))
                 }
                 e.obj("IBWindowTemplate", template)
-                leading.append(outlet(a, "delegate", template, index))
+                if Self.implicitWindowDelegate(window, controller: node, toolsVersion: a.toolsVersion) {
+                    leading.append(outlet(a, "delegate", template, index))
+                }
                 leading.append(outlet(a, "window", index, template))
                 if let child = controller.relationshipChildren.first {
                     let childPlaceholder = storyboardPlaceholder(a)
@@ -205,14 +212,16 @@ final class AppKitStoryboardBuilder {
         } else {
             if let nib = controller.viewNibName { e.obj("NSNibName", a.str(nib)) }
             if controller.rootView != nil {
-                let pairs = Self.viewNeedsController(controller) ? [(a.str("UpstreamPlaceholder-1"), index)] : []
+                var pairs: [(Int, Int)] = []
+                for (name, id) in Self.viewUpstreams(controller) {
+                    guard let object = id.map({ a.ctx.objectIndex(forID: $0) }) ?? index else { continue }
+                    pairs.append((a.str(name), object))
+                }
                 e.obj("NSExternalObjectsTableForViewLoading", a.b.dictionary("NSMutableDictionary", pairs))
             }
             if let title = node["title"] { e.obj("NSTitle", a.str(title)) }
         }
-        if let templates = a.encodeSegueTemplates(of: node, identifiers: controllerIdentifiers) {
-            e.obj("NSStoryboardSegueTemplates", templates)
-        }
+        if let templates { e.obj("NSStoryboardSegueTemplates", templates) }
         _ = contentController
         // One sample (sb_swift_wc): a window controller's identifier is `explicitStoryboardIdentifier`.
         if let sid = controller.storyboardIdentifier {
@@ -238,10 +247,23 @@ final class AppKitStoryboardBuilder {
         if let view = controller.rootView {
             let viewIDs = UIKitViewNib.ids(in: view)
             a.connectors[before...].removeAll { p in
-                (p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false
+                (p.destinationID ?? p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false
             }
         }
         return index
+    }
+
+    /// Whether ibtool adds the window's `delegate` outlet to its window controller although the document does
+    /// not record it: documents of Interface Builder versions that left it implicit (the two samples at
+    /// toolsVersion 10117 get it; the four at 22505 without the outlet do not, and every real document in the
+    /// corpus from 17154 on records it). The first version that records it is not known; 17154 bounds it.
+    /// A recorded outlet is archived as any other connection, never twice.
+    static func implicitWindowDelegate(_ window: XIBNode, controller: XIBNode, toolsVersion: Int) -> Bool {
+        guard toolsVersion < 17154, let id = controller.peek("id") else { return false }
+        let recorded = window.children.filter { $0.name == "connections" }.flatMap(\.children).contains {
+            $0.name == "outlet" && $0.peek("property") == "delegate" && $0.peek("destination") == id
+        }
+        return !recorded
     }
 
     /// Controller ids → storyboard identifiers (scene nib names), for segue destinations.
@@ -306,22 +328,42 @@ final class AppKitStoryboardBuilder {
         return found
     }
 
-    /// The view nib: File's Owner's `view` outlet names the root view; the controller's own connections
-    /// into the view start at `UpstreamPlaceholder-1`.
+    /// The scene objects the view nib reaches through `UpstreamPlaceholder-N` proxies, as (name, id; nil for the
+    /// controller itself): the controller when the view connects to it, then the segue templates with an end in
+    /// the view (a control's trigger, an anchor or container view), in template order. iOS numbers its proxies by
+    /// their first use in the connection list (STORYBOARD.md §3.2); no AppKit sample has a template proxy, so this
+    /// order is nibc's (the controller alone, as `UpstreamPlaceholder-1`, matches the samples).
+    static func viewUpstreams(_ controller: StoryboardController) -> [(name: String, id: String?)] {
+        guard let view = controller.rootView else { return [] }
+        let viewIDs = UIKitViewNib.ids(in: view)
+        var out: [String?] = viewNeedsController(controller) ? [nil] : []
+        for segue in AppKitCompiler.templateSegues(of: controller.node) {
+            guard let id = segue.peek("id") else { continue }
+            if viewIDs.contains(id) || segue.peek("popoverAnchorView").map(viewIDs.contains) == true { out.append(id) }
+        }
+        return out.enumerated().map { ("UpstreamPlaceholder-\($0.offset + 1)", $0.element) }
+    }
+
+    /// The view nib: File's Owner's `view` outlet names the root view; the scene objects its connections reach
+    /// (the controller, segue templates) are `UpstreamPlaceholder-N` proxies (`viewUpstreams`).
     private func viewNib(_ controller: StoryboardController, rootView: XIBNode) -> [UInt8] {
         let (a, ctx) = compiler()
         let owner = fileOwner(a)
         var extra: [(object: Int, parent: Int)] = []
-        let upstream = Self.viewNeedsController(controller) ? object(a, "NSNibExternalObjectPlaceholder", [
-            ("NSExternalObjectPlaceholderIdentifier", .object(a.str("UpstreamPlaceholder-1")))]) : owner
-        ctx.bind(id: controller.id, to: upstream)
-        if upstream != owner { extra.append((upstream, owner)) }
+        var upstream = owner
+        for (name, id) in Self.viewUpstreams(controller) {
+            let proxy = object(a, "NSNibExternalObjectPlaceholder", [("NSExternalObjectPlaceholderIdentifier", .object(a.str(name)))])
+            ctx.bind(id: id ?? controller.id, to: proxy)
+            if id == nil { upstream = proxy }
+            extra.append((proxy, owner))
+        }
+        if upstream == owner { ctx.bind(id: controller.id, to: owner) }
         let root = a.encodeTopLevel(rootView) ?? owner
         let viewIDs = UIKitViewNib.ids(in: rootView)
         let before = a.connectors.count
         a.collectConnections(controller.node, source: upstream)
         a.connectors[before...].removeAll { p in
-            !((p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false)
+            !((p.destinationID ?? p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false)
         }
         let view = outlet(a, "view", owner, root)
         return finish(a, ctx, topLevel: [rootView], owner: owner, extra: extra + [(application(a), owner)], leading: [view])

@@ -1,0 +1,105 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import NibTestSupport
+import Testing
+
+/// Attributes a storyboard omits default otherwise than in a XIB (AppKitImageViews.swift, AppKitTextViews.swift):
+/// the view nibs of `storyboards/appkit` key for key, beyond the loose score (which does not count excess keys).
+@Suite struct AppKitStoryboardViewTests {
+    /// The first object of `className` in ours and in Apple's nib.
+    static func pair(_ storyboard: String, _ nib: String, _ className: String) throws -> (ours: NibObject, apple: NibObject)? {
+        guard let (ours, apple) = try AppKitStoryboardWindowTests.sceneNib(storyboard, nib) else { return nil }
+        return (try #require(ours.objects.first { $0.className == className }), try #require(apple.objects.first { $0.className == className }))
+    }
+
+    /// An image cell without `animates` animates in a storyboard.
+    @Test func imageCellAnimates() throws {
+        guard let (ours, apple) = try Self.pair("sb_imagecell_style.storyboard", "vc1-00-040-view-vw1-00-040.nib", "NSImageCell") else { return }
+        #expect(apple.value(forKey: "NSAnimates") == .bool(true))
+        #expect(ours.value(forKey: "NSAnimates") == .bool(true))
+    }
+
+    /// A text view without `textColor` or `maxSize`: no text colour, its frame as maximum size, the storyboard's
+    /// shared-data flags.
+    @Test func textViewDefaults() throws {
+        guard let (ours, apple) = try Self.pair("sb_textview.storyboard", "vc1-00-020-view-vw1-00-020.nib", "NSTextView") else { return }
+        #expect(Set(ours.entries.map(\.key)) == Set(apple.entries.map(\.key)))
+        #expect(!apple.entries.contains { $0.key == "NSTextViewTextColor" })
+        guard let (oursShared, appleShared) = try Self.pair("sb_textview.storyboard", "vc1-00-020-view-vw1-00-020.nib", "NSTextViewSharedData") else { return }
+        #expect(oursShared.value(forKey: "NSFlags") == appleShared.value(forKey: "NSFlags"))
+    }
+
+    /// viraptor/ibtool's sb_toolbar_colors_tv (Apple-compiled, not in the shared corpus), reduced: the standard
+    /// colours toolbar item gets AppKit's content, a toolbar without `<defaultToolbarItems>` no default-items key,
+    /// and a storyboard text view's textColor insertion point colour becomes textInsertionPointColor.
+    static let colorsStoryboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" initialViewController="wc1">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <windowController id="wc1" sceneMemberID="viewController">
+                            <window key="window" title="Colors" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" visibleAtLaunch="NO" id="w1">
+                                <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                                <rect key="contentRect" x="200" y="200" width="480" height="270"/>
+                                <rect key="screenRect" x="0.0" y="0.0" width="1920" height="1080"/>
+                                <toolbar key="toolbar" implicitIdentifier="T" autosavesConfiguration="NO" displayMode="iconOnly" sizeMode="regular" id="tb1">
+                                    <allowedToolbarItems>
+                                        <toolbarItem implicitItemIdentifier="NSToolbarShowColorsItem" id="ti1"/>
+                                    </allowedToolbarItems>
+                                </toolbar>
+                            </window>
+                            <connections>
+                                <segue destination="vc1" kind="relationship" relationship="window.shadowedContentViewController" id="sg1"/>
+                            </connections>
+                        </windowController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="vc1" sceneMemberID="viewController">
+                            <view key="view" id="v1">
+                                <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <subviews>
+                                    <textView importsGraphics="NO" richText="NO" verticallyResizable="YES" id="tv1">
+                                        <rect key="frame" x="0" y="0" width="480" height="270"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <color key="insertionPointColor" name="textColor" catalog="System" colorSpace="catalog"/>
+                                    </textView>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func standardToolbarItemAndInsertionColor() throws {
+        let result = try StoryboardCompiler().compile(storyboard: Array(Self.colorsStoryboard.utf8), fileName: "Colors.storyboard")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        func graph(_ name: String) throws -> NibGraph { NibGraph(try NibArchive(bytes: try #require(result.files.first { $0.path == name }).bytes)) }
+        func string(_ g: NibGraph, _ v: NibGraphValue?) -> String? {
+            guard case .object(let i)? = v, case .data(let d)? = g.objects[i].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        }
+        let scene = try graph("NSWindowController-wc1.nib")
+        let item = try #require(scene.objects.first { $0.className == "NSToolbarItem" })
+        #expect(string(scene, item.value(forKey: "NSToolbarItemLabel")) == "Colors")
+        #expect(string(scene, item.value(forKey: "NSToolbarItemToolTip")) == "Show Color Panel")
+        #expect(string(scene, item.value(forKey: "NSToolbarItemAction")) == "orderFrontColorPanel:")
+        #expect(string(scene, item.value(forKey: "NSToolbarItemMinSize")) == "{44, 42}")
+        #expect(item.value(forKey: "NSToolbarItemBordered") == .bool(true) && item.value(forKey: "NSToolbarItemTag") == .int(-1))
+        guard case .object(let image)? = item.value(forKey: "NSToolbarItemImage") else { Issue.record("no image"); return }
+        #expect(string(scene, scene.objects[image].value(forKey: "NSResourceName")) == "NSToolbarShowColors")
+        #expect(scene.objects[image].value(forKey: "IBNamespaceID") == .null)
+        let toolbar = try #require(scene.objects.first { $0.className == "NSToolbar" })
+        #expect(toolbar.value(forKey: "NSToolbarIBDefaultItems") == nil)
+        let view = try graph("vc1-view-v1.nib")
+        let shared = try #require(view.objects.first { $0.className == "NSTextViewSharedData" })
+        guard case .object(let color)? = shared.value(forKey: "NSInsertionColor") else { Issue.record("no insertion colour"); return }
+        #expect(string(view, view.objects[color].value(forKey: "NSColorName")) == "textInsertionPointColor")
+    }
+}
