@@ -177,16 +177,7 @@ import Testing
     @Test func jsonDiagnostics() throws {
         let dir = try Self.scratch("json")
         let xib = dir.appendingPathComponent("W.xib")
-        try Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
-                <objects>
-                    <view contentMode="scaleToFill" id="v1" frobnicate="YES">
-                        <connections><outlet property="a" destination="nope" id="c1"/></connections>
-                    </view>
-                </objects>
-            </document>
-            """.utf8).write(to: xib)
+        try Data(NibcFixtures.brokenXIB.utf8).write(to: xib)
         let result = try NibcProcess.run(["compile", Self.login, xib.path, "--output-dir", dir.appendingPathComponent("out").path,
                                           "--diagnostics-format", "json", "-v"])
         #expect(result.status == 1)

@@ -110,16 +110,7 @@ import Testing
     @Test func documentErrorsAreReportedAndNothingIsWritten() throws {
         let dir = try Self.scratch("errors")
         let xib = dir.appendingPathComponent("Broken.xib")
-        try Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
-                <objects>
-                    <view contentMode="scaleToFill" id="v1" frobnicate="YES">
-                        <connections><outlet property="a" destination="nope" id="c1"/></connections>
-                    </view>
-                </objects>
-            </document>
-            """.utf8).write(to: xib)
+        try Data(NibcFixtures.brokenXIB.utf8).write(to: xib)
         let out = dir.appendingPathComponent("Broken.nib").path
         let r = try NibcProcess.run(["ibtool", "--errors", "--warnings", "--output-format", "xml1", "--compile", out, xib.path])
         #expect(r.status == 1)

@@ -48,3 +48,18 @@ struct NibcProcess {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// Documents several command tests share.
+enum NibcFixtures {
+    /// A XIB with one warning (an unknown attribute, line 4) and one error (an outlet to an unknown id, line 5).
+    static let brokenXIB = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <view contentMode="scaleToFill" id="v1" frobnicate="YES">
+                    <connections><outlet property="a" destination="nope" id="c1"/></connections>
+                </view>
+            </objects>
+        </document>
+        """
+}
