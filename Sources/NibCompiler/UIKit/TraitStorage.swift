@@ -9,7 +9,8 @@ import XIB
 /// record per variation followed by a record for the "any" trait collection holding the base value.
 /// Constraint attribute storages are written twice per view (see `walk`). Not reproduced yet: extra
 /// copies of view attribute storages (7.0.0 TabView: `spacing` three times; storyboard cell
-/// buttons: `font` twice), and base values overridden by variations that match the design device.
+/// buttons: `font` twice). The archived objects carry the design device's values (DesignTraits.swift); the
+/// "any" records keep the XIB's base values.
 extension UIKitCompiler {
     func buildTraitStorageLists(topLevel: [(XIBNode, Int)]) -> [Int] {
         var lists: [Int] = []
@@ -82,7 +83,9 @@ extension UIKitCompiler {
                         // Base value record (the "any" trait collection).
                         let base: Int?
                         if name == "font" {
-                            base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                            // The XIB's base font, not the archived one (which a design-device variation may replace).
+                            base = n.children.first { $0.name == "fontDescription" }.map { font($0, applyingDesignVariation: false) }
+                                ?? b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
                         } else {
                             base = attributeValue(name, n.peek(name) ?? "0")
                         }

@@ -300,12 +300,18 @@ extension UIKitCompiler {
         }
     }
 
+    /// Constraints left out of the base archive: those the `default` variation excludes, then the design
+    /// device's variation (DesignTraits.swift) applied: its excludes removed, its includes put back.
     func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
+        func references(_ v: XIBNode, _ kind: String) -> [String] {
+            v.children.filter { $0.name == "mask" && $0.peek("key") == "constraints" }
+                .flatMap { $0.children.filter { $0.name == kind }.compactMap { $0.peek("reference") } }
+        }
         var out: Set<String> = []
-        for v in node.children where v.name == "variation" && v.peek("key") == "default" {
-            for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
-                for x in mask.children where x.name == "exclude" { if let r = x.peek("reference") { out.insert(r) } }
-            }
+        for v in node.children where v.name == "variation" && v.peek("key") == "default" { out.formUnion(references(v, "exclude")) }
+        if let design = designVariation(of: node) {
+            out.formUnion(references(design, "exclude"))
+            out.subtract(references(design, "include"))
         }
         return out
     }
