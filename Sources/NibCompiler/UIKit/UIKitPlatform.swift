@@ -81,6 +81,8 @@ final class UIKitCompiler {
     var fontCache: [String: Int] = [:]
     /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
     var constraintCandidates: [Int: [Int]] = [:]
+    /// Attributed-string attribute dictionaries by deep fingerprint (shared per file, Labels.swift).
+    var attributeDictionaries: [String: Int] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
     /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
