@@ -44,8 +44,15 @@ extension UIKitCompiler {
     func encodeTableView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         var header: Int?, footer: Int?
-        if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] { header = enc(self, h) }
-        if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] { footer = enc(self, f) }
+        var headerHeight = 0.0, footerHeight = 0.0
+        if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] {
+            header = enc(self, h)
+            headerHeight = h.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
+        }
+        if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] {
+            footer = enc(self, f)
+            footerHeight = f.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
+        }
         style.leadingSubviews = [header, footer].compactMap { $0 }
         style.keyedObjectChildren = style.leadingSubviews
         let plain = (node.peek("style") ?? "plain") == "plain"
@@ -64,6 +71,10 @@ extension UIKitCompiler {
             } else {
                 e.int("UISeparatorStyle", 1)
                 e.int("UISeparatorStyleIOS5AndLater", 1)
+            }
+            if header != nil || footer != nil, st < 2, let width = node.child("rect", key: "frame")?.peek("width").flatMap(Double.init) {
+                tableHeaderFooterLayout(&e, style: st, width: width, header: header.map { _ in headerHeight },
+                                        footer: footer.map { ($0, footerHeight) }, sectionFooterHeight: node.peek("sectionFooterHeight").flatMap(Double.init))
             }
             e.bool("UIPrefetchingEnabled", true)
             e.float("UIRowHeight", node.double("rowHeight") ?? -1)
@@ -89,6 +100,31 @@ extension UIKitCompiler {
                 embeddedCells(node, containers: ["prototypes", "sections"])
             }
         }
+    }
+
+    /// ibtool lays a table out with no rows (its data source is not connected at build time): the content is the
+    /// header view, then for grouped tables a section-footer gap (35 points of top padding instead of a missing
+    /// header), then the footer view (grouped: 20 points of padding instead of a missing one). Writes that
+    /// height as `UIContentSize` and moves the footer view there. Evidence: the 11 table views with header or
+    /// footer views of the DuckDuckGo storyboards (3 plain, 8 grouped; the footer-only and header-plus-footer
+    /// grouped forms rest on one table each).
+    private func tableHeaderFooterLayout(_ e: inout Entries, style: Int, width: Double, header: Double?,
+                                         footer: (index: Int, height: Double)?, sectionFooterHeight: Double?) {
+        var footerY = header ?? 0
+        var height: Double
+        if style == 0 {
+            height = footerY + (footer?.height ?? 0)
+        } else {
+            let gap = sectionFooterHeight.flatMap { $0 >= 0 ? $0 : nil } ?? 18
+            footerY = (header ?? 35) + gap
+            height = footerY + (footer?.height ?? 20)
+        }
+        let at = e.list.firstIndex { $0.key == "UIScrollViewContentInsetAdjustmentBehavior" } ?? e.list.count
+        e.list.insert(NibEntry(key: "UIContentSize", value: packedDoubles([width, height])), at: at)
+        guard let footer, let c = b.graph.objects[footer.index].entries.firstIndex(where: { $0.key == "UICenter" }),
+              case .data(let bytes) = b.graph.objects[footer.index].entries[c].value, bytes.count == 17 else { return }
+        let x = bytes[1..<9].withUnsafeBytes { Double(bitPattern: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        b.graph.objects[footer.index].entries[c].value = packedDoubles([x, footerY + footer.height / 2])
     }
 
     /// Prototype cells and static sections embedded in a table or collection view of a XIB. Interface Builder
