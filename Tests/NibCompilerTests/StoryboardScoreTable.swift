@@ -84,7 +84,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:FqV-mP-aQi-view-ewv-Sc-Sqc.nib": 0.9930,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:InitialScreen.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UINavigationController-5UB-cE-Uy8.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UITableViewController-inG-Uk-VH6.nib": 0.9737,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UITableViewController-inG-Uk-VH6.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-3wX-Uf-JRU.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-7u1-pv-hRO.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-ASo-lP-j3Z.nib": 1.0000,
