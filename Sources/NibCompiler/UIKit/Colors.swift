@@ -69,6 +69,29 @@ extension UIKitCompiler {
             if let systemName { e.obj("UISystemColorName", b.string(systemName)) }
             rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
         }
+        let base = b.intern(.init(className: "UIColor", entries: e.list))
+        if node.peek("key") == "backgroundColor", node.peek("systemColor") != nil, let systemName, Self.tintSystemColors.contains(systemName) {
+            return dynamicModifiedColor(base: base)
+        }
+        return base
+    }
+
+    /// UIKit's tinted system colours (as opposed to the background, label, fill and gray families).
+    static let tintSystemColors: Set<String> = [
+        "systemRedColor", "systemOrangeColor", "systemYellowColor", "systemGreenColor", "systemMintColor", "systemTealColor",
+        "systemCyanColor", "systemBlueColor", "systemIndigoColor", "systemPurpleColor", "systemPinkColor", "systemBrownColor",
+    ]
+
+    /// A view background in a tinted system colour is archived as a `UIDynamicModifiedColor` around it: the base
+    /// colour, no alpha modification (`DBL_MAX`), contrast 0, then the base's components without its name.
+    /// Evidence: the 4 such backgrounds of the DuckDuckGo storyboards (red, orange, yellow, teal); the same
+    /// colours as text or tint colours (3) and `secondarySystemBackgroundColor` backgrounds (2) stay plain.
+    private func dynamicModifiedColor(base: Int) -> Int {
+        var e = Entries()
+        e.obj("UIDynamicModifiedBaseColor", base)
+        e.double("UIDynamicModifiedAlphaComponent", .greatestFiniteMagnitude)
+        e.int("UIDynamicModifiedContrast", 0)
+        e.list += b.graph.objects[base].entries.filter { $0.key != "UISystemColorName" }
         return b.intern(.init(className: "UIColor", entries: e.list))
     }
 
