@@ -35,7 +35,9 @@ extension UIKitCompiler {
                 e.obj("UIText", b.string(a.text))
                 if let f = a.firstFont { fontIndex = f; fontSize = a.firstFontSize ?? fontSize }
                 if let c = a.firstColor { textColor = c }
-                runAlignment = a.firstAlignment
+                // Without a paragraph style the attributed text's alignment is UIKit's default, natural (4).
+                runAlignment = a.firstAlignment ?? 4
+                node.markUsed("textAlignment")
             } else if let t = node["text"] ?? (node.child("string", key: "text") ?? node.child("mutableString", key: "text"))?.text {
                 e.obj("UIText", ctx.localizable(t, owner: node, property: "text"))
             }
