@@ -81,7 +81,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7u1-pv-hRO-view-H4Z-Ki-GJb.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9963,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:Error.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:FqV-mP-aQi-view-ewv-Sc-Sqc.nib": 0.9930,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:FqV-mP-aQi-view-ewv-Sc-Sqc.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:InitialScreen.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UINavigationController-5UB-cE-Uy8.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UITableViewController-inG-Uk-VH6.nib": 1.0000,

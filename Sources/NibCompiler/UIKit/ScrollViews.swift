@@ -157,12 +157,13 @@ extension UIKitCompiler {
         let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
         let compat = selection != 3 && !hasBackground
 
-        // Content view first (it owns the cell's constraints and guides).
+        // Content view first (it owns the cell's guides). A table cell's own constraints stay on the cell,
+        // references to it included (PrivacyProtection FqV, the one table cell with constraints of its own;
+        // collection cells move theirs, UIKIT-MAPPING §7.2).
         var contentIndex: Int?
         if let cv = node.keyed("contentView") {
             var cstyle = ViewStyle()
             cstyle.subviewsFirstInObjectList = true
-            cstyle.hoistedConstraints = node.child("constraints")
             cstyle.hoistedFrom = cellID
             cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
             cv.markUsed("tableViewCell")
@@ -182,6 +183,7 @@ extension UIKitCompiler {
         style.extraSubviews = [separator]
         if let contentIndex { style.leadingSubviews = [contentIndex] }
         style.ownLayoutHoisted = true
+        style.keepsOwnConstraints = true
         return encodeCellLike(node, className: "UITableViewCell", style: style, compat: compat, cw: cw, ch: ch) { e, _ in
             if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
             if let s = node["style"].flatMap({ Self.cellStyles[$0] }), s != 0 { e.int("UITableViewCellStyle", s) }

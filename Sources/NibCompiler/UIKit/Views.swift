@@ -28,6 +28,8 @@ struct ViewStyle {
     var minimal = false
     /// The element's own constraints and guides were moved to its content view.
     var ownLayoutHoisted = false
+    /// …except its constraints, which stay on it (table view cells).
+    var keepsOwnConstraints = false
     /// Objects listed in `UINibObjectsKey` right after this view's keyed children.
     var keyedObjectChildren: [Int] = []
 }
@@ -136,7 +138,7 @@ extension UIKitCompiler {
         }
 
         var constraintNodes: [XIBNode] = []
-        if !style.ownLayoutHoisted, let cs = node.child("constraints") { constraintNodes += cs.children.filter { $0.name == "constraint" } ; cs.children.forEach { $0.visited = $0.name == "constraint" } }
+        if !style.ownLayoutHoisted || style.keepsOwnConstraints, let cs = node.child("constraints") { constraintNodes += cs.children.filter { $0.name == "constraint" } ; cs.children.forEach { $0.visited = $0.name == "constraint" } }
         if let hoisted = style.hoistedConstraints { constraintNodes += hoisted.children.filter { $0.name == "constraint" }; hoisted.children.forEach { $0.visited = $0.name == "constraint" } }
         let excluded = excludedConstraintIDs(node)
         let (archived, listed) = encodeConstraints(constraintNodes, owner: index, ownerNode: node,
