@@ -79,7 +79,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:3wX-Uf-JRU-view-xZj-C6-ZUR.nib": 0.9993,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7Z1-eg-OWQ-view-NNN-qG-D8F.nib": 0.9989,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7u1-pv-hRO-view-H4Z-Ki-GJb.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9963,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9971,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:Error.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:FqV-mP-aQi-view-ewv-Sc-Sqc.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:InitialScreen.nib": 1.0000,

@@ -200,11 +200,28 @@ extension UIKitCompiler {
                 if let id = node[attr] {
                     let label = ctx.reference(id, from: node)
                     // A styled cell's own labels are UITableViewLabel (UIKIT-MAPPING §6.1, 46 objects).
-                    if attr != "imageView", b.graph.objects[label].className == "UILabel" { b.graph.objects[label].className = "UITableViewLabel" }
+                    if attr != "imageView", b.graph.objects[label].className == "UILabel" {
+                        b.graph.objects[label].className = "UITableViewLabel"
+                        // Its attributed text without colours leaves the text colour to the cell: the flag is on
+                        // (PrivacyProtection ASo, one sample; an ordinary label's attributed text turns it off).
+                        if let n = ctx.element(withID: id), uncolouredAttributedText(n),
+                           let at = b.graph.objects[label].entries.firstIndex(where: { $0.key == "UIDisableUpdateTextColorOnTraitCollectionChange" }) {
+                            b.graph.objects[label].entries[at].value = .bool(true)
+                        }
+                    }
                     e.obj(key, label)
                 } else { e.null(key) }
             }
             node.markUsed("rowHeight", "focusStyle", "editingAccessoryType", "shouldIndentWhileEditing", "showsReorderControl")
+        }
+    }
+
+    /// Whether `label` has attributed text none of whose runs has a colour, and no `<nil key="textColor"/>`.
+    private func uncolouredAttributedText(_ label: XIBNode) -> Bool {
+        guard let text = label.children.first(where: { $0.name == "attributedString" }),
+              !label.children.contains(where: { $0.name == "nil" && $0.peek("key") == "textColor" }) else { return false }
+        return !text.children.contains { f in
+            f.children.contains { $0.name == "attributes" && $0.children.contains { $0.name == "color" && $0.peek("key") == "NSColor" } }
         }
     }
 
