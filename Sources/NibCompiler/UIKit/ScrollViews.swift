@@ -53,8 +53,10 @@ extension UIKitCompiler {
             footer = enc(self, f)
             footerHeight = f.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
         }
-        style.leadingSubviews = [header, footer].compactMap { $0 }
-        style.keyedObjectChildren = style.leadingSubviews
+        // The footer view comes first among the table's subviews (PrivacyProtection 3wX, Settings Z3c: the two
+        // tables with both).
+        style.leadingSubviews = [footer, header].compactMap { $0 }
+        style.keyedObjectChildren = [header, footer].compactMap { $0 }
         let plain = (node.peek("style") ?? "plain") == "plain"
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
             // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
