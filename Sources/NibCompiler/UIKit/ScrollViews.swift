@@ -204,9 +204,9 @@ extension UIKitCompiler {
                     // A styled cell's own labels are UITableViewLabel (UIKIT-MAPPING §6.1, 46 objects).
                     if attr != "imageView", b.graph.objects[label].className == "UILabel" {
                         b.graph.objects[label].className = "UITableViewLabel"
-                        // Its attributed text without colours leaves the text colour to the cell: the flag is on
-                        // (PrivacyProtection ASo, one sample; an ordinary label's attributed text turns it off).
-                        if let n = ctx.element(withID: id), uncolouredAttributedText(n),
+                        // Attributed text does not turn the flag off here, unlike on an ordinary label (the 2
+                        // attributed cell labels of the corpus, PrivacyProtection ASo and Feedback lY6).
+                        if let n = ctx.element(withID: id), attributedWithoutNilTextColor(n),
                            let at = b.graph.objects[label].entries.firstIndex(where: { $0.key == "UIDisableUpdateTextColorOnTraitCollectionChange" }) {
                             b.graph.objects[label].entries[at].value = .bool(true)
                         }
@@ -218,13 +218,10 @@ extension UIKitCompiler {
         }
     }
 
-    /// Whether `label` has attributed text none of whose runs has a colour, and no `<nil key="textColor"/>`.
-    private func uncolouredAttributedText(_ label: XIBNode) -> Bool {
-        guard let text = label.children.first(where: { $0.name == "attributedString" }),
-              !label.children.contains(where: { $0.name == "nil" && $0.peek("key") == "textColor" }) else { return false }
-        return !text.children.contains { f in
-            f.children.contains { $0.name == "attributes" && $0.children.contains { $0.name == "color" && $0.peek("key") == "NSColor" } }
-        }
+    /// Whether `label` has attributed text and no `<nil key="textColor"/>`.
+    private func attributedWithoutNilTextColor(_ label: XIBNode) -> Bool {
+        label.children.contains { $0.name == "attributedString" }
+            && !label.children.contains { $0.name == "nil" && $0.peek("key") == "textColor" }
     }
 
     /// A cell: the view keys plus the compatibility background colour ibtool adds to cells with a
@@ -242,7 +239,7 @@ extension UIKitCompiler {
         }
     }
 
-    private func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
+    func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
         let o = b.graph.objects[ci]
         if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: "NS.bytes") {
             let name = String(decoding: d, as: UTF8.self)
