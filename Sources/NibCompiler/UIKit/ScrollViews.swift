@@ -159,13 +159,20 @@ extension UIKitCompiler {
         let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
         let compat = selection != 3 && !hasBackground
 
-        // Content view first (it owns the cell's guides). A table cell's own constraints stay on the cell,
-        // references to it included (PrivacyProtection FqV, the one table cell with constraints of its own;
-        // collection cells move theirs, UIKIT-MAPPING §7.2).
+        // Content view first (it owns the cell's constraints and guides). A constraint on the cell's own width or
+        // height stays on the cell (PrivacyProtection FqV: stack width = cell width − 20, the one such table-cell
+        // constraint with a compiled counterpart; collection cells move even those, UIKIT-MAPPING §7.2).
+        let staysOnCell: (XIBNode) -> Bool = { c in
+            ["width", "height"].contains { a in
+                (c.peek("firstItem") == cellID && c.peek("firstAttribute") == a) || (c.peek("secondItem") == cellID && c.peek("secondAttribute") == a)
+            }
+        }
         var contentIndex: Int?
         if let cv = node.keyed("contentView") {
             var cstyle = ViewStyle()
             cstyle.subviewsFirstInObjectList = true
+            cstyle.hoistedConstraints = node.child("constraints")
+            cstyle.notHoisted = staysOnCell
             cstyle.hoistedFrom = cellID
             cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
             cv.markUsed("tableViewCell")
@@ -185,7 +192,7 @@ extension UIKitCompiler {
         style.extraSubviews = [separator]
         if let contentIndex { style.leadingSubviews = [contentIndex] }
         style.ownLayoutHoisted = true
-        style.keepsOwnConstraints = true
+        style.keptConstraints = staysOnCell
         return encodeCellLike(node, className: "UITableViewCell", style: style, compat: compat, cw: cw, ch: ch) { e, _ in
             if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
             if let s = node["style"].flatMap({ Self.cellStyles[$0] }), s != 0 { e.int("UITableViewCellStyle", s) }

@@ -28,8 +28,10 @@ struct ViewStyle {
     var minimal = false
     /// The element's own constraints and guides were moved to its content view.
     var ownLayoutHoisted = false
-    /// …except its constraints, which stay on it (table view cells).
-    var keepsOwnConstraints = false
+    /// …except the constraints this accepts, which stay on it (table view cells); the content view that
+    /// hoists the others gets the same predicate as `notHoisted`.
+    var keptConstraints: ((XIBNode) -> Bool)?
+    var notHoisted: ((XIBNode) -> Bool)?
     /// Objects listed in `UINibObjectsKey` right after this view's keyed children.
     var keyedObjectChildren: [Int] = []
 }
@@ -138,8 +140,14 @@ extension UIKitCompiler {
         }
 
         var constraintNodes: [XIBNode] = []
-        if !style.ownLayoutHoisted || style.keepsOwnConstraints, let cs = node.child("constraints") { constraintNodes += cs.children.filter { $0.name == "constraint" } ; cs.children.forEach { $0.visited = $0.name == "constraint" } }
-        if let hoisted = style.hoistedConstraints { constraintNodes += hoisted.children.filter { $0.name == "constraint" }; hoisted.children.forEach { $0.visited = $0.name == "constraint" } }
+        if !style.ownLayoutHoisted || style.keptConstraints != nil, let cs = node.child("constraints") {
+            constraintNodes += cs.children.filter { $0.name == "constraint" && (!style.ownLayoutHoisted || style.keptConstraints?($0) == true) }
+            cs.children.forEach { $0.visited = $0.name == "constraint" }
+        }
+        if let hoisted = style.hoistedConstraints {
+            constraintNodes += hoisted.children.filter { $0.name == "constraint" && style.notHoisted?($0) != true }
+            hoisted.children.forEach { $0.visited = $0.name == "constraint" }
+        }
         let excluded = excludedConstraintIDs(node)
         let (archived, listed) = encodeConstraints(constraintNodes, owner: index, ownerNode: node,
                                                    alias: style.hoistedFrom, excluded: excluded)
