@@ -163,6 +163,13 @@ extension UIKitCompiler {
             ]))
         }
         if text == "YES" || text == "NO" { return b.number(Int64(text == "YES" ? 1 : 0)) }
+        // Enumerations are integers (Home: `axis`; Tab: `axis`, `distribution`); an absent base is the first case.
+        if let table = Self.enumeratedAttributes[name] { return b.number(Int64(table[text] ?? 0)) }
         return b.number(v)
     }
+
+    /// Stack-view attributes a `<variation>` may change whose XIB values are names.
+    static let enumeratedAttributes: [String: [String: Int]] = [
+        "axis": ["horizontal": 0, "vertical": 1], "distribution": stackDistributions, "alignment": stackAlignments,
+    ]
 }
