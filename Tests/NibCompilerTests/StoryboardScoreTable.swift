@@ -13,7 +13,7 @@
 enum StoryboardScoreTable {
     static let floors: [String: Double] = [
         "nib/duckduckgo/Base.lproj/Authentication.storyboard:UIViewController-Yw3-5U-0LG.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Authentication.storyboard:Yw3-5U-0LG-view-hpC-6L-HLk.nib": 0.9969,
+        "nib/duckduckgo/Base.lproj/Authentication.storyboard:Yw3-5U-0LG-view-hpC-6L-HLk.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Autocomplete.storyboard:AutocompleteViewController.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Autocomplete.storyboard:HV3-WA-HxT-view-IiA-uy-AxZ.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Bookmarks.storyboard:AddOrEditBookmarkAlertViewController.nib": 1.0000,
@@ -77,7 +77,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Onboarding.storyboard:onboardingWidgetDetails.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Onboarding.storyboard:ukC-qX-bpq-view-Q5L-lN-HDv.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:3wX-Uf-JRU-view-xZj-C6-ZUR.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7Z1-eg-OWQ-view-NNN-qG-D8F.nib": 0.9989,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7Z1-eg-OWQ-view-NNN-qG-D8F.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7u1-pv-hRO-view-H4Z-Ki-GJb.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9971,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:Error.nib": 1.0000,
@@ -92,7 +92,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-HSc-Qu-pxb.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-pIF-vf-udv.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:inG-Uk-VH6-view-WiU-gp-G3Y.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:u7k-jN-he5-view-ssV-SA-05f.nib": 0.9991,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:u7k-jN-he5-view-ssV-SA-05f.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:AutoClearSettingsViewController.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:AutoClearSettingsViewController.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:CCs-sH-MyT-view-P7Z-si-x6f.nib/objects-14.0+.nib": 1.0000,
