@@ -23,7 +23,11 @@ final class UIKitCellContent {
                 let at2 = e.list.firstIndex { $0.key == "UISeparatorInsetReference" } ?? e.list.count
                 e.list.insert(NibEntry(key: "UITableViewCellPrototypeNibExternalObjects", value: .object(externals)), at: at2)
             }
-            if node.child("sections") != nil { staticTables.append(node) }
+            // A prototype table's empty `<sections/>` archives nothing (Feedback 8h9, Debug wII): only static
+            // tables get a data source.
+            if let sections = node.child("sections") {
+                if node.peek("dataMode") == "static" || !sections.children.isEmpty { staticTables.append(node) }
+            }
         } else if let cells = node.child("cells") {
             let (nibs, externals) = prototypeDictionaries(cells.children.filter { $0.name == "collectionViewCell" || $0.name == "collectionReusableView" })
             e.obj("UICollectionViewCellNibDict", nibs)

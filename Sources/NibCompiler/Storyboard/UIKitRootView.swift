@@ -3,7 +3,7 @@ import XIB
 
 /// Storyboard-only rules for a controller's root view in its view nib: the controller's
 /// `<viewControllerLayoutGuide>`s become `_UILayoutGuide` subviews (UIKIT-MAPPING §6.18), and a root view
-/// shortened by simulated bars gets the device's full screen size (UIKIT-MAPPING §5.3).
+/// is archived at its controller's simulated size (UIKIT-MAPPING §5.3).
 extension UIKitCompiler {
     /// Guide objects for the controller's `<layoutGuides>`, bound to their ids before the root view is
     /// encoded (user constraints refer to them); filled in by `attachLayoutGuides`.
@@ -79,21 +79,37 @@ extension UIKitCompiler {
         "retina3_5": (320, 480), "retina4_0": (320, 568), "retina4_7": (375, 667), "retina5_5": (414, 736),
         "retina5_9": (375, 812), "retina6_1": (414, 896), "retina6_5": (414, 896), "retina6_0": (390, 844),
         "retina6_7": (428, 926), "retina6_12": (393, 852), "retina6_72": (430, 932), "retina5_4": (375, 812),
+        "ipad9_7": (768, 1024), "ipad10_2": (810, 1080), "ipad10_5": (834, 1112), "ipad10_9": (820, 1180),
+        "ipad11": (834, 1194), "ipad12_9": (1024, 1366),
     ]
 
-    /// A root view whose frame is the device's width but shorter than its screen because of simulated bars
-    /// (the controller has a navigation item or simulated bar metrics) is archived at the full screen
-    /// size; freeform controllers and embedded ones (sized by their container) keep their frame
-    /// (UIKIT-MAPPING §5.3; the embed and bar conditions rest on the DuckDuckGo pairs only).
+    /// The "Any width, any height" canvas of a size-class document saved without a `<device>` (Xcode 7's
+    /// 600×600 square); rests on one pair (DuckDuckGo's share extension).
+    static let anySizeCanvas = (600.0, 600.0)
+
+    /// The size ibtool archives for a scene's root view: the controller's simulated size, not the laid-out
+    /// XIB rectangle (which is shortened by simulated bars). An embedded controller (an embed segue's
+    /// destination) is sized by its container and keeps its frame; a freeform controller gets its
+    /// `freeformSize`; any other gets the full screen of the document's `<device>` (landscape swaps it), or
+    /// the 600×600 any-size canvas when the document names no device (UIKIT-MAPPING §5.3; 60 root views of
+    /// the DuckDuckGo pairs, 22 of them differing from their frame). Nil keeps the frame.
+    func simulatedRootSize(controller: XIBNode, document: XIBNode, embedded: Bool) -> (Double, Double)? {
+        guard !embedded else { return nil }
+        if let freeform = controller.children.first(where: { $0.name == "size" && $0.peek("key") == "freeformSize" }) {
+            guard let w = freeform.peek("width").flatMap(Double.init), let h = freeform.peek("height").flatMap(Double.init) else { return nil }
+            return (w, h)
+        }
+        guard let device = document.children.first(where: { $0.name == "device" }) else {
+            return document.peek("useTraitCollections") == "YES" ? Self.anySizeCanvas : nil
+        }
+        guard device.peek("layout").map({ $0 == "fullscreen" }) ?? true,
+              let size = device.peek("id").flatMap({ Self.deviceSizes[$0] }) else { return nil }
+        return device.peek("orientation") == "landscape" ? (size.1, size.0) : size
+    }
+
+    /// Writes the simulated size (see `simulatedRootSize`) into the root view's bounds and centre.
     func applyDeviceFrame(root: Int, rootView: XIBNode, controller: XIBNode, document: XIBNode, embedded: Bool) {
-        let simulatedBars = controller.children.contains { $0.name == "navigationItem" || $0.name.hasPrefix("simulated") }
-        guard simulatedBars, !embedded,
-              controller.children.first(where: { $0.name == "size" && $0.peek("key") == "freeformSize" }) == nil,
-              let device = document.children.first(where: { $0.name == "device" }), device.peek("orientation") != "landscape",
-              let size = device.peek("id").flatMap({ Self.deviceSizes[$0] }),
-              let frame = rootView.children.first(where: { $0.name == "rect" && $0.peek("key") == "frame" }),
-              frame.peek("width").flatMap(Double.init) == size.0,
-              let h = frame.peek("height").flatMap(Double.init), h < size.1 else { return }
+        guard let size = simulatedRootSize(controller: controller, document: document, embedded: embedded) else { return }
         var entries = b.graph.objects[root].entries
         for (key, value) in [("UIBounds", [0, 0, size.0, size.1]), ("UICenter", [size.0 / 2, size.1 / 2])] {
             if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = packedDoubles(value) }

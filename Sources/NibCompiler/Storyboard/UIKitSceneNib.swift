@@ -99,7 +99,9 @@ final class UIKitSceneNib {
         for x in controller.extraObjects {
             if let i = c.encodeTopLevel(x) { extras.append(i) } else { ctx.warning(at: x, "scene object <\(x.name)> is not supported yet; ignored") }
         }
-        extrasBefore += extras.reversed()
+        // A table view controller's go after it (PrivacyProtection inG, the one table view controller with an
+        // extra object, against 14 view controllers with theirs before).
+        if node.name == "tableViewController", parentIndex == nil { extrasAfter += extras.reversed() } else { extrasBefore += extras.reversed() }
 
         var e = Entries()
         let titleElement = node.children.first { $0.name == "string" && $0.peek("key") == "title" }

@@ -69,6 +69,29 @@ extension UIKitCompiler {
             if let systemName { e.obj("UISystemColorName", b.string(systemName)) }
             rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
         }
+        let base = b.intern(.init(className: "UIColor", entries: e.list))
+        if node.peek("key") == "backgroundColor", node.peek("systemColor") != nil, let systemName, Self.tintSystemColors.contains(systemName) {
+            return dynamicModifiedColor(base: base)
+        }
+        return base
+    }
+
+    /// UIKit's tinted system colours (as opposed to the background, label, fill and gray families).
+    static let tintSystemColors: Set<String> = [
+        "systemRedColor", "systemOrangeColor", "systemYellowColor", "systemGreenColor", "systemMintColor", "systemTealColor",
+        "systemCyanColor", "systemBlueColor", "systemIndigoColor", "systemPurpleColor", "systemPinkColor", "systemBrownColor",
+    ]
+
+    /// A view background in a tinted system colour is archived as a `UIDynamicModifiedColor` around it: the base
+    /// colour, no alpha modification (`DBL_MAX`), contrast 0, then the base's components without its name.
+    /// Evidence: the 4 such backgrounds of the DuckDuckGo storyboards (red, orange, yellow, teal); the same
+    /// colours as text or tint colours (3) and `secondarySystemBackgroundColor` backgrounds (2) stay plain.
+    private func dynamicModifiedColor(base: Int) -> Int {
+        var e = Entries()
+        e.obj("UIDynamicModifiedBaseColor", base)
+        e.double("UIDynamicModifiedAlphaComponent", .greatestFiniteMagnitude)
+        e.int("UIDynamicModifiedContrast", 0)
+        e.list += b.graph.objects[base].entries.filter { $0.key != "UISystemColorName" }
         return b.intern(.init(className: "UIColor", entries: e.list))
     }
 
@@ -171,13 +194,15 @@ private func srgbDecode(_ v: Double) -> Double {
     return s * (a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4))
 }
 
-/// Generic RGB (gamma 1.8) → extended sRGB, with the matrix fitted on Apple's output (max error 2e-5).
+/// Generic RGB (gamma 1.8) → extended sRGB, with the matrix fitted by least squares on Apple's output: the 36
+/// distinct calibratedRGB colours of the DuckDuckGo pairs, max error 2.3e-7 (the earlier 5-digit fit erred by
+/// 3e-5, enough to flip a component's 4th digit: 0.0924 for Apple's 0.0923).
 func genericRGBToSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
     let lr = pow(r, 1.8), lg = pow(g, 1.8), lb = pow(b, 1.8)
-    // Rows normalized so that white stays white (the fitted rows summed to 1.00001).
-    let R = (1.02525 * lr - 0.02654 * lg + 0.00130 * lb) / 1.00001
-    let G = (0.01941 * lr + 0.94801 * lg + 0.03259 * lb) / 1.00001
-    let B = -0.00176 * lr - 0.00143 * lg + 1.00319 * lb
+    // Rows normalized so that white stays white (the fitted rows summed to 1.0000002).
+    let R = 1.0252419 * lr - 0.02654527 * lg + 0.00130337 * lb
+    let G = 0.01940077 * lr + 0.94800889 * lg + 0.03259033 * lb
+    let B = -0.00176211 * lr - 0.00143447 * lg + 1.00319658 * lb
     return (Double(Float(srgbEncode(R))), Double(Float(srgbEncode(G))), Double(Float(srgbEncode(B))))
 }
 

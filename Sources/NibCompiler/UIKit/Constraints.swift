@@ -62,7 +62,8 @@ extension UIKitCompiler {
                 e.int("NSSecondAttributeV2", sa)
                 e.int("NSSecondAttribute", Self.legacyAttribute(sa))
             }
-            let constant = c.double("constant") ?? 0
+            // A design-device variation's constant is the archived one (DesignTraits.swift).
+            let constant = designVariation(of: c)?.peek("constant").flatMap(Double.init) ?? c.double("constant") ?? 0
             let symbolic = c.bool("symbolic") == true
             if constant != 0, !symbolic { e.double("NSConstantV2", constant) }
             if symbolic { e.obj("NSSymbolicConstant", b.string("NSSpace")) }

@@ -25,7 +25,15 @@ extension UIKitCompiler {
     ]
 
     /// Encodes a `<fontDescription>` as a `UIFont`; system fonts are shared, others are per use (§9).
-    func font(_ node: XIBNode) -> Int {
+    /// `applyingDesignVariation`: the owner's `<variation>` for the design device replaces the font
+    /// (DesignTraits.swift); off for the trait storage's record of the XIB's base value.
+    func font(_ node: XIBNode, applyingDesignVariation: Bool = true) -> Int {
+        if applyingDesignVariation, let owner = node.parent, owner.name != "variation",
+           let varied = designVariation(of: owner)?.children.first(where: { $0.name == "fontDescription" }) {
+            node.visited = true
+            node.markAllAttributesUsed()
+            return font(varied, applyingDesignVariation: false)
+        }
         node.visited = true
         _ = node["key"]
         if let style = node["style"] {

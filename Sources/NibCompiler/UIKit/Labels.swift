@@ -35,7 +35,9 @@ extension UIKitCompiler {
                 e.obj("UIText", b.string(a.text))
                 if let f = a.firstFont { fontIndex = f; fontSize = a.firstFontSize ?? fontSize }
                 if let c = a.firstColor { textColor = c }
-                runAlignment = a.firstAlignment
+                // Without a paragraph style the attributed text's alignment is UIKit's default, natural (4).
+                runAlignment = a.firstAlignment ?? 4
+                node.markUsed("textAlignment")
             } else if let t = node["text"] ?? (node.child("string", key: "text") ?? node.child("mutableString", key: "text"))?.text {
                 e.obj("UIText", ctx.localizable(t, owner: node, property: "text"))
             }
@@ -126,7 +128,7 @@ extension UIKitCompiler {
                     }
                 }
             }
-            runs.append((content.utf16.count, b.dictionary("NSDictionary", pairs)))
+            runs.append((content.utf16.count, uniquedAttributes(pairs)))
         }
         result.text = text
         var e = Entries()
@@ -141,6 +143,33 @@ extension UIKitCompiler {
         }
         result.index = b.graph.add(.init(className: mutable ? "NSMutableAttributedString" : "NSAttributedString", entries: e.list))
         return result
+    }
+
+    /// A run's attribute dictionary, shared with every value-equal one of the nib: Foundation uniques
+    /// attribute dictionaries in memory, so ibtool archives one object (PrivacyProtection u7k and 7Z1: two
+    /// "88%" labels share theirs; the dictionaries of differing runs stay apart).
+    private func uniquedAttributes(_ pairs: [(Int, Int)]) -> Int {
+        let key = pairs.map { deepFingerprint($0.0) + ":" + deepFingerprint($0.1) }.joined(separator: ",")
+        if let i = attributeDictionaries[key] { return i }
+        let i = b.dictionary("NSDictionary", pairs)
+        attributeDictionaries[key] = i
+        return i
+    }
+
+    /// The class and entries of object `index` and of the objects it references, as text (values are
+    /// trees here: fonts, colours, paragraph styles).
+    private func deepFingerprint(_ index: Int, depth: Int = 0) -> String {
+        let o = b.graph.objects[index]
+        var s = o.className + "{"
+        for e in o.entries {
+            s += e.key + "="
+            switch e.value {
+            case .object(let i), .conditionalObject(let i): s += depth < 8 ? deepFingerprint(i, depth: depth + 1) : "o\(i)"
+            default: s += "\(e.value)"
+            }
+            s += ";"
+        }
+        return s + "}"
     }
 
     private func appendVarint(_ out: inout [UInt8], _ v: Int) {

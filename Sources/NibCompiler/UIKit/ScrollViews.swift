@@ -44,10 +44,19 @@ extension UIKitCompiler {
     func encodeTableView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         var header: Int?, footer: Int?
-        if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] { header = enc(self, h) }
-        if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] { footer = enc(self, f) }
-        style.leadingSubviews = [header, footer].compactMap { $0 }
-        style.keyedObjectChildren = style.leadingSubviews
+        var headerHeight = 0.0, footerHeight = 0.0
+        if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] {
+            header = enc(self, h)
+            headerHeight = h.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
+        }
+        if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] {
+            footer = enc(self, f)
+            footerHeight = f.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
+        }
+        // The footer view comes first among the table's subviews (PrivacyProtection 3wX, Settings Z3c: the two
+        // tables with both).
+        style.leadingSubviews = [footer, header].compactMap { $0 }
+        style.keyedObjectChildren = [header, footer].compactMap { $0 }
         let plain = (node.peek("style") ?? "plain") == "plain"
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
             // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
@@ -64,6 +73,10 @@ extension UIKitCompiler {
             } else {
                 e.int("UISeparatorStyle", 1)
                 e.int("UISeparatorStyleIOS5AndLater", 1)
+            }
+            if header != nil || footer != nil, st < 2, let width = node.child("rect", key: "frame")?.peek("width").flatMap(Double.init) {
+                tableHeaderFooterLayout(&e, style: st, width: width, header: header.map { _ in headerHeight },
+                                        footer: footer.map { ($0, footerHeight) }, sectionFooterHeight: node.peek("sectionFooterHeight").flatMap(Double.init))
             }
             e.bool("UIPrefetchingEnabled", true)
             e.float("UIRowHeight", node.double("rowHeight") ?? -1)
@@ -89,6 +102,31 @@ extension UIKitCompiler {
                 embeddedCells(node, containers: ["prototypes", "sections"])
             }
         }
+    }
+
+    /// ibtool lays a table out with no rows (its data source is not connected at build time): the content is the
+    /// header view, then for grouped tables a section-footer gap (35 points of top padding instead of a missing
+    /// header), then the footer view (grouped: 20 points of padding instead of a missing one). Writes that
+    /// height as `UIContentSize` and moves the footer view there. Evidence: the 11 table views with header or
+    /// footer views of the DuckDuckGo storyboards (3 plain, 8 grouped; the footer-only and header-plus-footer
+    /// grouped forms rest on one table each).
+    private func tableHeaderFooterLayout(_ e: inout Entries, style: Int, width: Double, header: Double?,
+                                         footer: (index: Int, height: Double)?, sectionFooterHeight: Double?) {
+        var footerY = header ?? 0
+        var height: Double
+        if style == 0 {
+            height = footerY + (footer?.height ?? 0)
+        } else {
+            let gap = sectionFooterHeight.flatMap { $0 >= 0 ? $0 : nil } ?? 18
+            footerY = (header ?? 35) + gap
+            height = footerY + (footer?.height ?? 20)
+        }
+        let at = e.list.firstIndex { $0.key == "UIScrollViewContentInsetAdjustmentBehavior" } ?? e.list.count
+        e.list.insert(NibEntry(key: "UIContentSize", value: packedDoubles([width, height])), at: at)
+        guard let footer, let c = b.graph.objects[footer.index].entries.firstIndex(where: { $0.key == "UICenter" }),
+              case .data(let bytes) = b.graph.objects[footer.index].entries[c].value, bytes.count == 17 else { return }
+        let x = bytes[1..<9].withUnsafeBytes { Double(bitPattern: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        b.graph.objects[footer.index].entries[c].value = packedDoubles([x, footerY + footer.height / 2])
     }
 
     /// Prototype cells and static sections embedded in a table or collection view of a XIB. Interface Builder
@@ -121,12 +159,20 @@ extension UIKitCompiler {
         let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
         let compat = selection != 3 && !hasBackground
 
-        // Content view first (it owns the cell's constraints and guides).
+        // Content view first (it owns the cell's constraints and guides). A constraint on the cell's own width or
+        // height stays on the cell (PrivacyProtection FqV: stack width = cell width − 20, the one such table-cell
+        // constraint with a compiled counterpart; collection cells move even those, UIKIT-MAPPING §7.2).
+        let staysOnCell: (XIBNode) -> Bool = { c in
+            ["width", "height"].contains { a in
+                (c.peek("firstItem") == cellID && c.peek("firstAttribute") == a) || (c.peek("secondItem") == cellID && c.peek("secondAttribute") == a)
+            }
+        }
         var contentIndex: Int?
         if let cv = node.keyed("contentView") {
             var cstyle = ViewStyle()
             cstyle.subviewsFirstInObjectList = true
             cstyle.hoistedConstraints = node.child("constraints")
+            cstyle.notHoisted = staysOnCell
             cstyle.hoistedFrom = cellID
             cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
             cv.markUsed("tableViewCell")
@@ -146,6 +192,7 @@ extension UIKitCompiler {
         style.extraSubviews = [separator]
         if let contentIndex { style.leadingSubviews = [contentIndex] }
         style.ownLayoutHoisted = true
+        style.keptConstraints = staysOnCell
         return encodeCellLike(node, className: "UITableViewCell", style: style, compat: compat, cw: cw, ch: ch) { e, _ in
             if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", b.string(r)) }
             if let s = node["style"].flatMap({ Self.cellStyles[$0] }), s != 0 { e.int("UITableViewCellStyle", s) }
@@ -154,7 +201,7 @@ extension UIKitCompiler {
             if let l = node["indentationLevel"].flatMap({ Int($0) }), l != 0 { e.int("UIIndentationLevel", l) }
             e.float("UIIndentationWidth", node.double("indentationWidth") ?? 10)
             if hasBackground { e.bool("UITableCellBackgroundColorSet", true) }
-            if compat { e.obj("UISystemBackgroundView", systemBackgroundView(cw: cw, ch: ch, frame: frame)) } else { e.null("UISystemBackgroundView") }
+            if compat { e.obj("UISystemBackgroundView", systemBackgroundView(cw: cw, ch: ch)) } else { e.null("UISystemBackgroundView") }
             e.null("UIContentConfigurationIdentifier")
             e.null("UIContentConfigurationView")
             if let contentIndex { e.obj("UIContentView", contentIndex) }
@@ -162,12 +209,26 @@ extension UIKitCompiler {
                 if let id = node[attr] {
                     let label = ctx.reference(id, from: node)
                     // A styled cell's own labels are UITableViewLabel (UIKIT-MAPPING §6.1, 46 objects).
-                    if attr != "imageView", b.graph.objects[label].className == "UILabel" { b.graph.objects[label].className = "UITableViewLabel" }
+                    if attr != "imageView", b.graph.objects[label].className == "UILabel" {
+                        b.graph.objects[label].className = "UITableViewLabel"
+                        // Attributed text does not turn the flag off here, unlike on an ordinary label (the 2
+                        // attributed cell labels of the corpus, PrivacyProtection ASo and Feedback lY6).
+                        if let n = ctx.element(withID: id), attributedWithoutNilTextColor(n),
+                           let at = b.graph.objects[label].entries.firstIndex(where: { $0.key == "UIDisableUpdateTextColorOnTraitCollectionChange" }) {
+                            b.graph.objects[label].entries[at].value = .bool(true)
+                        }
+                    }
                     e.obj(key, label)
                 } else { e.null(key) }
             }
             node.markUsed("rowHeight", "focusStyle", "editingAccessoryType", "shouldIndentWhileEditing", "showsReorderControl")
         }
+    }
+
+    /// Whether `label` has attributed text and no `<nil key="textColor"/>`.
+    private func attributedWithoutNilTextColor(_ label: XIBNode) -> Bool {
+        label.children.contains { $0.name == "attributedString" }
+            && !label.children.contains { $0.name == "nil" && $0.peek("key") == "textColor" }
     }
 
     /// A cell: the view keys plus the compatibility background colour ibtool adds to cells with a
@@ -185,7 +246,7 @@ extension UIKitCompiler {
         }
     }
 
-    private func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
+    func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
         let o = b.graph.objects[ci]
         if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: "NS.bytes") {
             let name = String(decoding: d, as: UTF8.self)
@@ -198,7 +259,7 @@ extension UIKitCompiler {
         systemColor("tableCellPlainBackgroundColor", white: 1, alpha: 1)
     }
 
-    private func systemBackgroundView(cw: Double, ch: Double, frame: XIBNode?) -> Int {
+    private func systemBackgroundView(cw: Double, ch: Double) -> Int {
         var c = Entries()
         c.null("customView")
         c.double("cornerRadius", 0)
@@ -222,10 +283,13 @@ extension UIKitCompiler {
             c.bool("hasCustomized-\(k)", false)
         }
         let config = b.graph.add(.init(className: "UIBackgroundConfiguration", entries: c.list))
-        let x = frame?.peek("x").flatMap(Double.init) ?? 0, y = frame?.peek("y").flatMap(Double.init) ?? 0
+        // The cell's size rounded up to whole points, centred in the cell's own coordinates (9 storyboard
+        // prototype cells: heights 43.5, 43.67 → 44, 44.33 → 45, whole heights kept; centre (w/2, h/2)
+        // whatever the cell's position in its table).
+        let w = cw.rounded(.up), h = ch.rounded(.up)
         var v = Entries()
-        v.add("UIBounds", packedDoubles([0, 0, cw, ch]))
-        v.add("UICenter", packedDoubles([x + cw / 2, y + ch / 2]))
+        v.add("UIBounds", packedDoubles([0, 0, w, h]))
+        v.add("UICenter", packedDoubles([w / 2, h / 2]))
         v.bool("UIDeepDrawRect", true)
         v.bool("UIOpaque", true)
         v.bool("UIAutoresizeSubviews", true)

@@ -57,6 +57,11 @@ extension UIKitCompiler {
     /// `<textView>` → `UITextView` (§6.5).
     func encodeTextView(_ node: XIBNode) -> Int {
         encodeScrollView(node, className: "UITextView") { e, _ in
+            // A white background is the class's default, systemBackgroundColor (UIKIT-MAPPING §8.4; Feedback Rvx).
+            if let at = e.list.firstIndex(where: { $0.key == "UIBackgroundColor" }), let ci = e.list[at].value.objectIndex,
+               isWhiteOrSystemBackground(ci) {
+                e.list[at].value = .object(systemColor("systemBackgroundColor", white: 1, alpha: 1))
+            }
             var text = node["text"]
             if let s = node.child("string", key: "text") ?? node.child("mutableString", key: "text") { text = s.text; s.markUsed("key") }
             var fontIndex: Int?

@@ -8,13 +8,21 @@ import XIB
 /// storages for varied attributes (`constant` → `encodedConstant`, `spacing`, fonts, …), each with one
 /// record per variation followed by a record for the "any" trait collection holding the base value.
 /// Constraint attribute storages are written twice per view (see `walk`). Not reproduced yet: extra
-/// copies of view attribute storages (7.0.0 TabView: `spacing` three times; storyboard cell
-/// buttons: `font` twice), and base values overridden by variations that match the design device.
+/// copies of view attribute storages (7.0.0 TabView: `spacing` three times); storyboard static cells get lists of
+/// their own (see below). The archived objects carry the design device's values (DesignTraits.swift); the
+/// "any" records keep the XIB's base values.
 extension UIKitCompiler {
     func buildTraitStorageLists(topLevel: [(XIBNode, Int)]) -> [Int] {
         var lists: [Int] = []
         var variedAttributes: [XIBNode: [String]] = [:]
-        for (node, index) in topLevel where subtreeHasVariations(node) {
+        // A static table cell with variations gets its own list with the cell as top-level object, after
+        // the list of the view that holds it (written only when that view has storages of its own), and its
+        // subtree's storages are written twice (A, B, A, B). Evidence: PrivacyProtection's two "Site Buttons"
+        // cells (font variations of two buttons each) only.
+        var pending = topLevel.filter { subtreeHasVariations($0.0) }.map { (node: $0.0, index: $0.1, cell: false) }
+        while !pending.isEmpty {
+            let (node, index, isCell) = pending.removeFirst()
+            var cells: [(node: XIBNode, index: Int, cell: Bool)] = []
             var relationship: [Int] = []
             var attribute: [Int] = []
             var descendants: [Int] = []
@@ -82,7 +90,9 @@ extension UIKitCompiler {
                         // Base value record (the "any" trait collection).
                         let base: Int?
                         if name == "font" {
-                            base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                            // The XIB's base font, not the archived one (which a design-device variation may replace).
+                            base = n.children.first { $0.name == "fontDescription" }.map { font($0, applyingDesignVariation: false) }
+                                ?? b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
                         } else {
                             base = attributeValue(name, n.peek(name) ?? "0")
                         }
@@ -101,6 +111,10 @@ extension UIKitCompiler {
                     }
                 }
                 for c in n.children where c.name != "variation" {
+                    if c.name == "tableViewCell", c != node, subtreeHasVariations(c), let id = c.peek("id"), let cell = ctx.objectIndex(forID: id) {
+                        cells.append((c, cell, true))
+                        continue
+                    }
                     walk(c)
                     // ibtool writes the attribute storages of a view's constraints twice, as a
                     // group (A, B, A, B): all 13 constraint-constant storages of the corpus (7.0.0
@@ -109,6 +123,9 @@ extension UIKitCompiler {
                 }
             }
             walk(node)
+            if isCell { walk(node) }
+            pending.insert(contentsOf: cells, at: 0)
+            guard !relationship.isEmpty || !attribute.isEmpty else { continue }
             var e = Entries()
             e.obj("UITopLevelObject", index)
             e.obj("UITraitStorages", b.array(relationship + attribute))
@@ -146,6 +163,13 @@ extension UIKitCompiler {
             ]))
         }
         if text == "YES" || text == "NO" { return b.number(Int64(text == "YES" ? 1 : 0)) }
+        // Enumerations are integers (Home: `axis`; Tab: `axis`, `distribution`); an absent base is the first case.
+        if let table = Self.enumeratedAttributes[name] { return b.number(Int64(table[text] ?? 0)) }
         return b.number(v)
     }
+
+    /// Stack-view attributes a `<variation>` may change whose XIB values are names.
+    static let enumeratedAttributes: [String: [String: Int]] = [
+        "axis": ["horizontal": 0, "vertical": 1], "distribution": stackDistributions, "alignment": stackAlignments,
+    ]
 }

@@ -81,11 +81,15 @@ final class UIKitCompiler {
     var fontCache: [String: Int] = [:]
     /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
     var constraintCandidates: [Int: [Int]] = [:]
+    /// Attributed-string attribute dictionaries by deep fingerprint (shared per file, Labels.swift).
+    var attributeDictionaries: [String: Int] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
     /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
     /// converted to sRGB when compiled; older documents keep their components (Colors.swift).
     var colorMatched = true
+    /// Size classes of the document's design device, whose `<variation>`s become base values (DesignTraits.swift).
+    var designTraits: DesignTraits?
     /// Storyboard nibs: called for each `<segue>` in a `<connections>` element with the index of the
     /// object that declares it (the segue's trigger); XIB compilation leaves it nil and warns.
     var segueHandler: ((XIBNode, Int) -> Void)?
@@ -131,6 +135,7 @@ final class UIKitCompiler {
     func prepare(_ document: XIBNode, constraintItems: Set<String>? = nil) {
         document.visited = true
         colorMatched = document.peek("colorMatched") == "YES"
+        designTraits = DesignTraits(document: document)
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         constraintItemIDs = constraintItems ?? Self.constraintItemIDs(in: document)

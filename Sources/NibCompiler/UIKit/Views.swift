@@ -28,6 +28,10 @@ struct ViewStyle {
     var minimal = false
     /// The element's own constraints and guides were moved to its content view.
     var ownLayoutHoisted = false
+    /// …except the constraints this accepts, which stay on it (table view cells); the content view that
+    /// hoists the others gets the same predicate as `notHoisted`.
+    var keptConstraints: ((XIBNode) -> Bool)?
+    var notHoisted: ((XIBNode) -> Bool)?
     /// Objects listed in `UINibObjectsKey` right after this view's keyed children.
     var keyedObjectChildren: [Int] = []
 }
@@ -136,8 +140,14 @@ extension UIKitCompiler {
         }
 
         var constraintNodes: [XIBNode] = []
-        if !style.ownLayoutHoisted, let cs = node.child("constraints") { constraintNodes += cs.children.filter { $0.name == "constraint" } ; cs.children.forEach { $0.visited = $0.name == "constraint" } }
-        if let hoisted = style.hoistedConstraints { constraintNodes += hoisted.children.filter { $0.name == "constraint" }; hoisted.children.forEach { $0.visited = $0.name == "constraint" } }
+        if !style.ownLayoutHoisted || style.keptConstraints != nil, let cs = node.child("constraints") {
+            constraintNodes += cs.children.filter { $0.name == "constraint" && (!style.ownLayoutHoisted || style.keptConstraints?($0) == true) }
+            cs.children.forEach { $0.visited = $0.name == "constraint" }
+        }
+        if let hoisted = style.hoistedConstraints {
+            constraintNodes += hoisted.children.filter { $0.name == "constraint" && style.notHoisted?($0) != true }
+            hoisted.children.forEach { $0.visited = $0.name == "constraint" }
+        }
         let excluded = excludedConstraintIDs(node)
         let (archived, listed) = encodeConstraints(constraintNodes, owner: index, ownerNode: node,
                                                    alias: style.hoistedFrom, excluded: excluded)
@@ -299,12 +309,18 @@ extension UIKitCompiler {
         }
     }
 
+    /// Constraints left out of the base archive: those the `default` variation excludes, then the design
+    /// device's variation (DesignTraits.swift) applied: its excludes removed, its includes put back.
     func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
+        func references(_ v: XIBNode, _ kind: String) -> [String] {
+            v.children.filter { $0.name == "mask" && $0.peek("key") == "constraints" }
+                .flatMap { $0.children.filter { $0.name == kind }.compactMap { $0.peek("reference") } }
+        }
         var out: Set<String> = []
-        for v in node.children where v.name == "variation" && v.peek("key") == "default" {
-            for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
-                for x in mask.children where x.name == "exclude" { if let r = x.peek("reference") { out.insert(r) } }
-            }
+        for v in node.children where v.name == "variation" && v.peek("key") == "default" { out.formUnion(references(v, "exclude")) }
+        if let design = designVariation(of: node) {
+            out.formUnion(references(design, "exclude"))
+            out.subtract(references(design, "include"))
         }
         return out
     }
