@@ -136,6 +136,52 @@ import PropertyList
         #expect(new.files.map(\.path) == ["Info.plist", "UIViewController-aaa-00-001.nib", "aaa-00-001-view-v-1.nib"])
     }
 
+    /// The two variants differ in the symbol image: `objects-14.0+.nib` names it in a placeholder (with the
+    /// reference's symbol scale), `runtime.nib` archives the rendered `UIImage`; a symbol without known
+    /// metrics is archived without them, with a warning.
+    @Test func symbolImageVariants() throws {
+        func compile(_ image: String) throws -> (placeholder: NibObject?, rendered: NibObject?, result: StoryboardResult) {
+            let text = Self.storyboard("""
+                    <scene sceneID="s1">
+                        <objects>
+                            <viewController id="aaa-00-001" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="v-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                                    <subviews>
+                                        <imageView contentMode="scaleToFill" id="img-1">
+                                            <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                                            <imageReference key="image" image="\(image)" catalog="system" symbolScale="large"/>
+                                        </imageView>
+                                    </subviews>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+            """, initial: "aaa-00-001")
+            let result = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "13.0")).compile(storyboard: Array(text.utf8), fileName: "S.storyboard")
+            func object(_ path: String, _ className: String) throws -> NibObject? {
+                let file = try #require(result.files.first { $0.path == path })
+                return NibGraph(try NibArchive(bytes: file.bytes)).objects.first { $0.className == className }
+            }
+            return (try object("aaa-00-001-view-v-1.nib/objects-14.0+.nib", "UIImageNibPlaceholder"),
+                    try object("aaa-00-001-view-v-1.nib/runtime.nib", "UIImage"), result)
+        }
+        let known = try compile("chevron.left")
+        let placeholder = try #require(known.placeholder)
+        #expect(placeholder.value(forKey: "UISymbolImageConfiguration")?.objectIndex != nil)
+        let rendered = try #require(known.rendered)
+        #expect(rendered.value(forKey: "UIIsSystemImage") == .bool(true))
+        #expect(rendered.value(forKey: "UIImageSizeInPixels") != nil)
+        #expect(!known.result.diagnostics.contains { $0.message.contains("SF Symbol") })
+        let unknown = try compile("star")
+        #expect(unknown.rendered?.value(forKey: "UIImageName") != nil)
+        #expect(unknown.rendered?.value(forKey: "UIImageSizeInPixels") == nil)
+        #expect(unknown.result.diagnostics.contains { $0.message.contains("'star'") })
+        // The scene nib holds no image: its two variants are the same bytes.
+        let scene = unknown.result.files.filter { $0.path.hasPrefix("UIViewController-aaa-00-001.nib/") }
+        #expect(scene.count == 2 && scene[0].bytes == scene[1].bytes)
+    }
+
     /// Every storyboard of the shared corpus (ios, macos, wild) compiles without an error.
     @Test func everyCorpusStoryboardCompiles() throws {
         guard SharedCorpus.directory != nil else { if SharedCorpus.allowMissing { return }; _ = try SharedCorpus.require(); return }

@@ -65,6 +65,13 @@ final class CompileContext {
         if other.hasErrors { hasErrors = true }
     }
 
+    /// Takes the diagnostics of a second pass over the same document that this one does not hold yet.
+    func absorbNew(_ other: CompileContext) {
+        let seen = Set(diagnostics.map(\.description))
+        diagnostics += other.diagnostics.filter { !seen.contains($0.description) }
+        if other.hasErrors { hasErrors = true }
+    }
+
     /// The diagnostics in source order (line, then column; equal positions keep the order they were
     /// reported in), as a compiler prints them: encoders visit elements in ibtool's archiving order, not
     /// the document's.

@@ -19,6 +19,10 @@ public struct CompileOptions: Sendable, Hashable {
     /// Limits on the XIB text for untrusted input (nesting depth, attributes per element, input size,
     /// element and attribute count); an input over a limit is an error with its position.
     public var xmlLimits: XMLParseOptions
+    /// Storyboards split into nib directories (STORYBOARD.md §1.3): set while encoding the `runtime.nib`
+    /// variant for the deployment target below iOS 14, where SF Symbol images are archived as rendered
+    /// `UIImage`s instead of `UIImageNibPlaceholder`s.
+    var encodesPreIOS14Runtime = false
 
     /// Creates options; the defaults reproduce current Xcode output.
     public init(moduleName: String? = nil, minimumDeploymentTarget: String? = nil, coderVersion: Int = 10,

@@ -58,16 +58,24 @@ public struct StoryboardCompiler: Sendable {
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
 
         var files = [StoryboardFile(path: "Info.plist", bytes: plist.bytes)]
-        let split = document.platform == .iOS && Self.needsVersionedNibs(document: context.document, options: options)
-        for nib in nibs {
-            if split {
-                // §1.3: the whole document as `runtime.nib` + `objects-14.0+.nib`. nibc writes the 14.0+
-                // encoding in both (Apple's differ only where a symbol image is pre-rendered).
+        if document.platform == .iOS && Self.needsVersionedNibs(document: context.document, options: options) {
+            // §1.3: the whole document twice, as `objects-14.0+.nib` (the encoding above) and as
+            // `runtime.nib` for the deployment target (symbol images rendered, see `imageReference`).
+            var runtimeOptions = options
+            runtimeOptions.encodesPreIOS14Runtime = true
+            // A fresh read tracker: encoders look at what is still unread (variation attributes).
+            let runtimeContext = CompileContext(options: runtimeOptions, fileName: fileName, tracker: XIBReadTracker(document: document))
+            let runtimeScenes = StoryboardScenes(document: runtimeContext.document, platform: .iOS, context: runtimeContext)
+            let runtimeNibs = UIKitStoryboardBuilder(scenes: runtimeScenes, context: runtimeContext).build()
+            // Warnings of the second pass that the first did not give (those about the runtime variant).
+            context.absorbNew(runtimeContext)
+            if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
+            for (nib, runtime) in zip(nibs, runtimeNibs) {
                 files.append(StoryboardFile(path: "\(nib.name).nib/objects-14.0+.nib", bytes: nib.bytes))
-                files.append(StoryboardFile(path: "\(nib.name).nib/runtime.nib", bytes: nib.bytes))
-            } else {
-                files.append(StoryboardFile(path: "\(nib.name).nib", bytes: nib.bytes))
+                files.append(StoryboardFile(path: "\(runtime.name).nib/runtime.nib", bytes: runtime.bytes))
             }
+        } else {
+            for nib in nibs { files.append(StoryboardFile(path: "\(nib.name).nib", bytes: nib.bytes)) }
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return StoryboardResult(files: files, diagnostics: context.diagnosticsInSourceOrder.filter { $0.severity != .error })
