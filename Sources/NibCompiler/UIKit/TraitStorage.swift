@@ -82,7 +82,13 @@ extension UIKitCompiler {
                         // Base value record (the "any" trait collection).
                         let base: Int?
                         if name == "font" {
-                            base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                            // A UIFont of its own, equal to the view's (12/12 font storages of the corpus,
+                            // 3 storyboard view nibs): ibtool archives the base value, not the view's object.
+                            if let fd = n.children.first(where: { $0.name == "fontDescription" && $0.peek("key") == "fontDescription" }) {
+                                base = font(fd)
+                            } else {
+                                base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                            }
                         } else {
                             base = attributeValue(name, n.peek(name) ?? "0")
                         }
