@@ -110,6 +110,26 @@ import PropertyList
         #expect(a.files.map(\.path) == a.files.map(\.path).sorted())
     }
 
+    /// A root view of the device's width but shorter than its screen (bars inferred, none declared) is
+    /// archived at the full screen size; a freeform controller keeps its frame.
+    @Test func shortenedRootViewsGetTheDeviceScreen() throws {
+        func rootBounds(freeform: Bool) throws -> NibGraphValue? {
+            var text = Self.storyboard(Self.scene("aaa-00-001"), initial: "aaa-00-001")
+            text = text.replacingOccurrences(of: "<scenes>", with: #"<device id="retina6_1" orientation="portrait" appearance="light"/><scenes>"#)
+            text = text.replacingOccurrences(of: #"width="320" height="480""#, with: #"width="414" height="808""#)
+            if freeform { text = text.replacingOccurrences(of: "<connections>", with: #"<size key="freeformSize" width="414" height="808"/><connections>"#) }
+            let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+            let nib = try #require(result.files.first { $0.path == "aaa-00-001-view-v-aaa-00-001.nib" })
+            return NibGraph(try NibArchive(bytes: nib.bytes)).objects.first { $0.className == "UIView" }?.value(forKey: "UIBounds")
+        }
+        #expect(try rootBounds(freeform: false) == Self.packed([0, 0, 414, 896]))
+        #expect(try rootBounds(freeform: true) == Self.packed([0, 0, 414, 808]))
+    }
+
+    static func packed(_ values: [Double]) -> NibGraphValue {
+        .data([7] + values.flatMap { v in withUnsafeBytes(of: v.bitPattern.littleEndian) { Array($0) } })
+    }
+
     /// iOS targets below 14.0 with an SF Symbol: every nib becomes a `runtime.nib` + `objects-14.0+.nib` pair.
     @Test func symbolImagesBelowIOS14GiveNibDirectories() throws {
         let symbol = Self.storyboard("""

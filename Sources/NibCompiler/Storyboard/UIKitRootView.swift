@@ -82,12 +82,12 @@ extension UIKitCompiler {
     ]
 
     /// A root view whose frame is the device's width but shorter than its screen because of simulated bars
-    /// (the controller has a navigation item or simulated bar metrics) is archived at the full screen
-    /// size; freeform controllers and embedded ones (sized by their container) keep their frame
-    /// (UIKIT-MAPPING §5.3; the embed and bar conditions rest on the DuckDuckGo pairs only).
+    /// is archived at the full screen size; freeform controllers and embedded ones (sized by their
+    /// container) keep their frame (UIKIT-MAPPING §5.3; the embed condition rests on the DuckDuckGo pairs
+    /// only). The bars need not be declared: a controller pushed by a `show` segue inside a navigation
+    /// controller has them inferred (Settings `jEM-1g-lEl`, `fdJ-b1-Des`, PrivacyProtection `inG-Uk-VH6`).
     func applyDeviceFrame(root: Int, rootView: XIBNode, controller: XIBNode, document: XIBNode, embedded: Bool) {
-        let simulatedBars = controller.children.contains { $0.name == "navigationItem" || $0.name.hasPrefix("simulated") }
-        guard simulatedBars, !embedded,
+        guard !embedded,
               controller.children.first(where: { $0.name == "size" && $0.peek("key") == "freeformSize" }) == nil,
               let device = document.children.first(where: { $0.name == "device" }), device.peek("orientation") != "landscape",
               let size = device.peek("id").flatMap({ Self.deviceSizes[$0] }),
