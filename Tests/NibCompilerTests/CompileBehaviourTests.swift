@@ -295,3 +295,39 @@ import NibTestSupport
     #expect(result.diagnostics.first?.message.contains("cocoaTouchSystemColor 'scrollViewTexturedBackgroundColor'") == true)
     #expect(result.diagnostics.first?.line == 7)
 }
+
+/// Palette system colours take the SDK's value over a stale `<systemColor>` resource, and a view's
+/// palette background is wrapped in a dynamic modified colour while a text colour stays plain.
+@Test func paletteSystemColors() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" colorMatched="YES">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="v01-aa-001">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <subviews>
+                    <label text="x" id="l01-aa-001">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="20"/>
+                        <color key="textColor" systemColor="systemTealColor"/>
+                    </label>
+                </subviews>
+                <color key="backgroundColor" systemColor="systemTealColor"/>
+            </view>
+        </objects>
+        <resources>
+            <systemColor name="systemTealColor">
+                <color red="0.35294117647058826" green="0.78431372549019607" blue="0.98039215686274506" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+            </systemColor>
+        </resources>
+    </document>
+    """
+    let result = try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: Array(xib.utf8), fileName: "colors.xib")
+    let graph = NibGraph(try NibArchive(bytes: result.bytes))
+    let view = try #require(graph.objects.first { $0.className == "UIView" })
+    let label = try #require(graph.objects.first { $0.className == "UILabel" })
+    let background = try #require(view.value(forKey: "UIBackgroundColor")?.objectIndex)
+    let text = try #require(label.value(forKey: "UITextColor")?.objectIndex)
+    #expect(graph.objects[background].value(forKey: "UIDynamicModifiedBaseColor")?.objectIndex == text)
+    #expect(graph.objects[text].value(forKey: "UIRed-Double") == .double(48.0 / 255))
+}
