@@ -164,7 +164,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Tab.storyboard:UIViewController-5Os-y0-IaV.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Tab.storyboard:UIViewController-fuG-ev-dKt.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:G9p-Sf-e96-view-WJ0-lP-E4v.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:LNa-Pc-RyW-view-8BH-do-lHc.nib": 0.9966,
+        "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:LNa-Pc-RyW-view-8BH-do-lHc.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:TabSwitcherViewController.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:TabsBar.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:UIViewController-JZX-S3-Ir9.nib": 1.0000,

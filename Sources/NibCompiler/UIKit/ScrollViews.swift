@@ -255,7 +255,8 @@ extension UIKitCompiler {
                         if w != 0 || h != 0 { le.add(key, packedDoubles([w, h])) }
                     }
                 }
-                if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
+                // Only when not zero, like the sizes above (zero insets: TabSwitcher and 11 other documents).
+                if let i = l.child("inset", key: "sectionInset"), let v = Optional(insets(i)), v != packedDoubles([0, 0, 0, 0]) { le.add("UISectionInset", v) }
                 if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
                 if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
                 if let est = l.child("size", key: "estimatedItemSize"), let w = est.double("width"), let h = est.double("height"), w != 0 || h != 0 {
