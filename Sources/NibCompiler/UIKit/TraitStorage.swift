@@ -71,7 +71,7 @@ extension UIKitCompiler {
                             if name == "font" {
                                 value = v.children.first { $0.name == "fontDescription" }.map { font($0) }
                             } else {
-                                value = v[name].map { attributeValue(name, $0) }
+                                value = v[name].map { attributeValue(name, $0, on: n) }
                             }
                             guard let value else { continue }
                             var r = Entries()
@@ -90,7 +90,8 @@ extension UIKitCompiler {
                                 base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
                             }
                         } else {
-                            base = attributeValue(name, n.peek(name) ?? "0")
+                            let absent = enumeratedAttribute(n.name, name)?.absent ?? "0"
+                            base = attributeValue(name, n.peek(name) ?? absent, on: n)
                         }
                         if let base {
                             var r = Entries()
@@ -144,7 +145,24 @@ extension UIKitCompiler {
         return b.graph.add(.init(className: "UITraitCollection", entries: e.list))
     }
 
-    private func attributeValue(_ name: String, _ text: String) -> Int {
+    /// Named values of varied enumeration attributes, per element (the stack view's `axis`, `distribution`,
+    /// `alignment`): archived as integer `NSNumber`s (Tab `09V-cw-B4O`: axis, distribution).
+    /// `absent` is the value when the element does not write the attribute.
+    func enumeratedAttribute(_ element: String, _ name: String) -> (values: [String: Int], absent: String)? {
+        guard element == "stackView" else { return nil }
+        switch name {
+        case "axis": return (["horizontal": 0, "vertical": 1], "horizontal")
+        case "distribution": return (Self.stackDistributions, "fill")
+        case "alignment": return (Self.stackAlignments, "fill")
+        default: return nil
+        }
+    }
+
+    private func attributeValue(_ name: String, _ text: String, on element: XIBNode) -> Int {
+        if let e = enumeratedAttribute(element.name, name) {
+            let v = e.values[text] ?? { ctx.warning(at: element, "<variation>: unknown \(name) '\(text)'; archived as \(e.absent)"); return e.values[e.absent] ?? 0 }()
+            return b.number(Int64(v))
+        }
         let v = Double(text) ?? 0
         if name == "constant" {
             return b.graph.add(.init(className: "_NSLayoutConstraintConstant", entries: [
