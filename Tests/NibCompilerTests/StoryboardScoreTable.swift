@@ -159,7 +159,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Settings.storyboard:nB1-eu-sN0-view-f5F-f9-mzN.nib/runtime.nib": 0.9961,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:zWP-d3-nVc-view-dlI-6w-HWO.nib/objects-14.0+.nib": 0.9937,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:zWP-d3-nVc-view-dlI-6w-HWO.nib/runtime.nib": 0.9937,
-        "nib/duckduckgo/Base.lproj/Tab.storyboard:Omk-JQ-4lU-view-Sgm-Wo-lho.nib": 0.9803,
+        "nib/duckduckgo/Base.lproj/Tab.storyboard:Omk-JQ-4lU-view-Sgm-Wo-lho.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Tab.storyboard:TabViewController.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Tab.storyboard:UIViewController-5Os-y0-IaV.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Tab.storyboard:UIViewController-fuG-ev-dKt.nib": 1.0000,

@@ -9,7 +9,8 @@ import XIB
 /// record per variation followed by a record for the "any" trait collection holding the base value.
 /// Constraint attribute storages are written twice per view (see `walk`). Not reproduced yet: extra
 /// copies of view attribute storages (7.0.0 TabView: `spacing` three times; storyboard cell
-/// buttons: `font` twice), and base values overridden by variations that match the design device.
+/// buttons: `font` twice), and attribute values overridden by variations that match the design device
+/// (constraint masks of such variations are applied: `excludedConstraintIDs`).
 extension UIKitCompiler {
     func buildTraitStorageLists(topLevel: [(XIBNode, Int)]) -> [Int] {
         var lists: [Int] = []

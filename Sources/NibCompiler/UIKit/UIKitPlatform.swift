@@ -79,6 +79,8 @@ final class UIKitCompiler {
     var systemColors: [String: XIBNode] = [:]
     /// System fonts by face/size/usage/traits (they are shared per file).
     var fontCache: [String: Int] = [:]
+    /// Size classes of the document's design device (`designSizeClasses(_:)`), set by `prepare`.
+    var designSizeClasses: (width: String, height: String)?
     /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
     var constraintCandidates: [Int: [Int]] = [:]
     /// Image placeholders by name (shared per file).
@@ -134,6 +136,7 @@ final class UIKitCompiler {
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
         constraintItemIDs = constraintItems ?? Self.constraintItemIDs(in: document)
+        designSizeClasses = Self.designSizeClasses(document)
         for c in document.children {
             switch c.name {
             case "resources": collectResources(c)

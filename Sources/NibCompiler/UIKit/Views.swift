@@ -300,11 +300,17 @@ extension UIKitCompiler {
         }
     }
 
+    /// Constraints not installed on the design device: excluded by the default variation, then
+    /// changed by the variations that match the device (DesignDevice.swift).
     func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
         var out: Set<String> = []
-        for v in node.children where v.name == "variation" && v.peek("key") == "default" {
+        let defaults = node.children.filter { $0.name == "variation" && $0.peek("key") == "default" }
+        for v in defaults + designVariations(of: node) {
             for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
-                for x in mask.children where x.name == "exclude" { if let r = x.peek("reference") { out.insert(r) } }
+                for x in mask.children {
+                    guard let r = x.peek("reference") else { continue }
+                    if x.name == "exclude" { out.insert(r) } else if x.name == "include" { out.remove(r) }
+                }
             }
         }
         return out
