@@ -190,7 +190,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/PlugIns/ShareExtension.appex/Base.lproj/MainInterface.storyboard:UIViewController-j1y-V4-xli.nib": 1.0000,
         "nib/duckduckgo/PlugIns/ShareExtension.appex/Base.lproj/MainInterface.storyboard:j1y-V4-xli-view-wbc-yd-nQP.nib": 0.9429,
         "nib/duckduckgo/WebContainer.storyboard:UINavigationController-Twn-ai-eBa.nib": 1.0000,
-        "nib/duckduckgo/WebContainer.storyboard:dhR-A9-hN7-view-A2S-Nk-boq.nib": 0.9839,
+        "nib/duckduckgo/WebContainer.storyboard:dhR-A9-hN7-view-A2S-Nk-boq.nib": 1.0000,
         "storyboards/appkit/Base.lproj/sb_localized.storyboard:MainMenu.nib": 1.0000,
         "storyboards/appkit/Base.lproj/sb_localized.storyboard:NSWindowController-wc1-00-001.nib": 0.9739,
         "storyboards/appkit/Base.lproj/sb_localized.storyboard:vc1-00-001-view-vw1-00-001.nib": 1.0000,

@@ -103,6 +103,10 @@ extension UIKitCompiler {
             // (`height="31.000000000000004"`) is archived as the whole number (Settings: 2 switches of 2 with
             // such a size); other views keep the noise (Settings TC3's table footer, 120.00000000000003).
             if node.name == "switch" { w = Self.wholeIfNoise(w); h = Self.wholeIfNoise(h) }
+            // A UIProgressView keeps UIKit's bar height whatever frame it is given (4 points in the iOS 13+
+            // SDKs): WebContainer's `height="2"` (an older IB's bar) is archived 4 tall from the same origin
+            // (UIKIT-MAPPING §5.3, one sample; PrivacyProtection's bar is already 4 in the XML).
+            if node.name == "progressView" { h = 4 }
         }
         let listedSubviews = style.leadingSubviews + encodeSubviews(node)
         let subviews = listedSubviews + style.extraSubviews
