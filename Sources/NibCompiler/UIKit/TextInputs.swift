@@ -78,15 +78,13 @@ extension UIKitCompiler {
                 e.obj("UIText", ctx.localizable(text, owner: node, property: "text"))
                 var pairs: [(Int, Int)] = []
                 pairs.append((b.string("NSColor"), colorIndex ?? labelColor()))
-                // An explicit alignment is a paragraph style of the text (AppKit numbering), as UITextView
-                // applies it to its typing attributes (Settings nB1: 2 centred text views; one document).
-                let appKitAlignments = ["left": 0, "right": 1, "center": 2, "justified": 3]
-                if let a = node.peek("textAlignment").flatMap({ appKitAlignments[$0] }) {
-                    var p = Entries()
-                    if a != 0 { p.int("NSAlignment", a) }
-                    p.null("NSTabStops")
-                    pairs.append((b.string("NSParagraphStyle"), b.graph.add(.init(className: "NSMutableParagraphStyle", entries: p.list))))
-                }
+                // The text view's paragraph style, with an explicit alignment in AppKit numbering (Settings:
+                // 3 plain text views of one document, 2 centred, 1 without alignment and without the key).
+                let appKitAlignments = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
+                var p = Entries()
+                if let a = node.peek("textAlignment").flatMap({ appKitAlignments[$0] }), a != 0 { p.int("NSAlignment", a) }
+                p.null("NSTabStops")
+                pairs.append((b.string("NSParagraphStyle"), b.graph.add(.init(className: "NSMutableParagraphStyle", entries: p.list))))
                 pairs.append((b.string("NSFont"), fontIndex ?? systemFont(size: 12)))
                 let attrs = b.dictionary("NSDictionary", pairs)
                 e.obj("UIAttributedText", b.graph.add(.init(className: "NSAttributedString", entries: [
