@@ -229,7 +229,8 @@ final class CompileContext {
 
     /// A user-visible string: `NSLocalizableString` in Base-localized documents, else a shared `NSString`.
     func localizable(_ text: String, owner: XIBNode, property: String) -> Int {
-        guard localized, let id = owner.peek("id") else { return builder.string(text) }
+        // An empty string has nothing to translate: a plain string (Settings' `footerTitle=""`, one sample).
+        guard localized, !text.isEmpty, let id = owner.peek("id") else { return builder.string(text) }
         var o = NibObject(className: "NSLocalizableString")
         o.append("NS.bytes", .data(Array(text.utf8)))
         o.append("NSKey", .object(builder.string("\(id).\(property)")))

@@ -35,7 +35,7 @@ extension UIKitCompiler {
                 e.obj("UIText", b.string(a.text))
                 if let f = a.firstFont { fontIndex = f; fontSize = a.firstFontSize ?? fontSize }
                 if let c = a.firstColor { textColor = c }
-                runAlignment = a.firstAlignment
+                runAlignment = a.firstAlignment ?? 4
             } else if let t = node["text"] ?? (node.child("string", key: "text") ?? node.child("mutableString", key: "text"))?.text {
                 e.obj("UIText", ctx.localizable(t, owner: node, property: "text"))
             }
