@@ -20,7 +20,7 @@ extension UIKitCompiler {
     /// The non-default variations of `node` whose key matches the design device, least specific first
     /// (a one-class key before a two-class key), so later ones win.
     func designVariations(of node: XIBNode) -> [XIBNode] {
-        guard let classes = designSizeClasses else { return [] }
+        guard let classes = designSizeClasses, node.children.contains(where: { $0.name == "variation" }) else { return [] }
         var matches: [(node: XIBNode, specificity: Int)] = []
         for v in node.children where v.name == "variation" {
             guard let key = v.peek("key"), key != "default" else { continue }

@@ -308,8 +308,7 @@ extension UIKitCompiler {
     /// changed by the variations that match the device (DesignDevice.swift).
     func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
         var out: Set<String> = []
-        let defaults = node.children.filter { $0.name == "variation" && $0.peek("key") == "default" }
-        for v in defaults + designVariations(of: node) {
+        func apply(_ v: XIBNode) {
             for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
                 for x in mask.children {
                     guard let r = x.peek("reference") else { continue }
@@ -317,6 +316,8 @@ extension UIKitCompiler {
                 }
             }
         }
+        for v in node.children where v.name == "variation" && v.peek("key") == "default" { apply(v) }
+        for v in designVariations(of: node) { apply(v) }
         return out
     }
 
