@@ -46,8 +46,10 @@ extension UIKitCompiler {
         var header: Int?, footer: Int?
         if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] { header = enc(self, h) }
         if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] { footer = enc(self, f) }
-        style.leadingSubviews = [header, footer].compactMap { $0 }
-        style.keyedObjectChildren = style.leadingSubviews
+        // Subviews list the footer before the header (2/2 tables with both: Settings 5hH-aV-3P1,
+        // PrivacyProtection T5n-2j-L8N); the object list keeps header, footer.
+        style.leadingSubviews = [footer, header].compactMap { $0 }
+        style.keyedObjectChildren = [header, footer].compactMap { $0 }
         let plain = (node.peek("style") ?? "plain") == "plain"
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
             // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
