@@ -40,6 +40,19 @@ extension UIKitCompiler {
         b.graph.add(.init(className: "UITraitCollection", entries: [NibEntry(key: "UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", value: .int(0))]))
     }
 
+    /// The height ibtool lays out between a table's header and footer views. It measures the table
+    /// before any row is loaded, so only the empty sections count: nothing in a plain table (2/2 DuckDuckGo
+    /// tables), 38 points in a grouped one with a header view (6/6 whose estimated section footer height
+    /// is not set, whatever their section heights). Unknown otherwise (Settings 5hH-aV-3P1, with
+    /// automatic estimated heights: 1; 6OE-RB-c98, without a header view: 53): nil, and the XML frames stay.
+    func emptyTableSectionsHeight(_ node: XIBNode, hasHeaderView: Bool) -> Double? {
+        switch node.peek("style") ?? "plain" {
+        case "plain": return 0
+        case "grouped" where hasHeaderView && node.peek("estimatedSectionFooterHeight") == nil: return 38
+        default: return nil
+        }
+    }
+
     /// `<tableView>` → `UITableView` (§6.9); prototype cells of XIB tables are not supported.
     func encodeTableView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
@@ -51,7 +64,24 @@ extension UIKitCompiler {
         style.leadingSubviews = [footer, header].compactMap { $0 }
         style.keyedObjectChildren = [header, footer].compactMap { $0 }
         let plain = (node.peek("style") ?? "plain") == "plain"
+        let sections = emptyTableSectionsHeight(node, hasHeaderView: header != nil)
+        if let sections, let footer, let f = node.keyed("tableFooterView")?.child("rect", key: "frame") {
+            // The footer sits under the header view and the (empty) sections, not at its XML position.
+            let top = (node.keyed("tableHeaderView")?.child("rect", key: "frame")?.peek("height")).flatMap(Double.init) ?? 0
+            let h = f.peek("height").flatMap(Double.init) ?? 0
+            if let at = b.graph.objects[footer].entries.firstIndex(where: { $0.key == "UICenter" }) {
+                b.graph.objects[footer].entries[at].value = packedDoubles([(f.peek("width").flatMap(Double.init) ?? 0) / 2, top + sections + h / 2])
+            }
+        }
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
+            if let sections, header != nil || footer != nil, let w = node.child("rect", key: "frame")?.peek("width").flatMap(Double.init) {
+                let heights = [node.keyed("tableHeaderView"), node.keyed("tableFooterView")].compactMap {
+                    $0?.child("rect", key: "frame")?.peek("height").flatMap(Double.init)
+                }
+                let size = packedDoubles([w, heights.reduce(sections, +)])
+                let at = e.list.firstIndex { $0.key == "UIScrollViewContentInsetAdjustmentBehavior" } ?? e.list.count
+                e.list.insert(NibEntry(key: "UIContentSize", value: size), at: at)
+            }
             // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
             if plain, let at = e.list.firstIndex(where: { $0.key == "UIBackgroundColor" }), let ci = e.list[at].value.objectIndex,
                isWhiteOrSystemBackground(ci) {
