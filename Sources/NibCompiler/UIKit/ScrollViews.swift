@@ -186,7 +186,7 @@ extension UIKitCompiler {
             if let l = node["indentationLevel"].flatMap({ Int($0) }), l != 0 { e.int("UIIndentationLevel", l) }
             e.float("UIIndentationWidth", node.double("indentationWidth") ?? 10)
             if hasBackground { e.bool("UITableCellBackgroundColorSet", true) }
-            if compat { e.obj("UISystemBackgroundView", systemBackgroundView(cw: cw, ch: ch, frame: frame)) } else { e.null("UISystemBackgroundView") }
+            if compat { e.obj("UISystemBackgroundView", systemBackgroundView(cw: cw, ch: ch)) } else { e.null("UISystemBackgroundView") }
             e.null("UIContentConfigurationIdentifier")
             e.null("UIContentConfigurationView")
             if let contentIndex { e.obj("UIContentView", contentIndex) }
@@ -230,7 +230,7 @@ extension UIKitCompiler {
         systemColor("tableCellPlainBackgroundColor", white: 1, alpha: 1)
     }
 
-    private func systemBackgroundView(cw: Double, ch: Double, frame: XIBNode?) -> Int {
+    private func systemBackgroundView(cw: Double, ch: Double) -> Int {
         var c = Entries()
         c.null("customView")
         c.double("cornerRadius", 0)
@@ -254,10 +254,12 @@ extension UIKitCompiler {
             c.bool("hasCustomized-\(k)", false)
         }
         let config = b.graph.add(.init(className: "UIBackgroundConfiguration", entries: c.list))
-        let x = frame?.peek("x").flatMap(Double.init) ?? 0, y = frame?.peek("y").flatMap(Double.init) ?? 0
+        // The cell's own rectangle, made integral (all 8 corpus samples: in cell coordinates, wherever the
+        // cell sits in its table; Settings zWP's 44.333-point cells get 45-point background views).
+        let w = cw.rounded(.up), h = ch.rounded(.up)
         var v = Entries()
-        v.add("UIBounds", packedDoubles([0, 0, cw, ch]))
-        v.add("UICenter", packedDoubles([x + cw / 2, y + ch / 2]))
+        v.add("UIBounds", packedDoubles([0, 0, w, h]))
+        v.add("UICenter", packedDoubles([w / 2, h / 2]))
         v.bool("UIDeepDrawRect", true)
         v.bool("UIOpaque", true)
         v.bool("UIAutoresizeSubviews", true)
