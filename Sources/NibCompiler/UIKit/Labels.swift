@@ -126,7 +126,7 @@ extension UIKitCompiler {
                     }
                 }
             }
-            runs.append((content.utf16.count, b.dictionary("NSDictionary", pairs)))
+            runs.append((content.utf16.count, b.attributeDictionary(pairs)))
         }
         result.text = text
         var e = Entries()
