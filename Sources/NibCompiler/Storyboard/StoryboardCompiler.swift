@@ -62,8 +62,9 @@ public struct StoryboardCompiler: Sendable {
         var files = [StoryboardFile(path: "Info.plist", bytes: plist.bytes)]
         if let firstPass, Self.needsVersionedNibs(document: context.document, options: options) {
             // §1.3: the document as `objects-14.0+.nib` (the encoding above) and as `runtime.nib` for the
-            // deployment target, where symbol images are rendered (see `imageReference`): a second pass
-            // over the controllers whose scene holds one; the other nibs are the same bytes in both.
+            // deployment target, where symbol images are rendered (see `imageReference`) and text views
+            // share their font (`encodeTextView`): a second pass over the controllers whose scene holds
+            // one of these; the other nibs are the same bytes in both.
             var runtimeOptions = options
             runtimeOptions.encodesPreIOS14Runtime = true
             // A fresh read tracker: encoders look at what is still unread (variation attributes).
@@ -71,7 +72,7 @@ public struct StoryboardCompiler: Sendable {
             let runtimeScenes = StoryboardScenes(document: runtimeContext.document, platform: .iOS, context: runtimeContext)
             let runtimeBuilder = UIKitStoryboardBuilder(scenes: runtimeScenes, context: runtimeContext)
             runtimeBuilder.upstreams = firstPass.upstreams
-            runtimeBuilder.onlyControllers = Set(runtimeScenes.controllers.filter { Self.holdsSymbolImage($0.scene) }.map(\.id))
+            runtimeBuilder.onlyControllers = Set(runtimeScenes.controllers.filter { Self.differsBeforeIOS14($0.scene) }.map(\.id))
             var runtimeNibs: [String: [UInt8]] = [:]
             for nib in runtimeBuilder.build() { runtimeNibs[nib.name] = nib.bytes }
             // Warnings of the second pass that the first did not give (those about the runtime variant).
@@ -95,6 +96,15 @@ public struct StoryboardCompiler: Sendable {
         guard let target = options.minimumDeploymentTarget,
               let major = Int(target.split(separator: ".").first ?? ""), major < 14 else { return false }
         return holdsSymbolImage(document)
+    }
+
+    /// Whether the subtree holds an object archived differently in `runtime.nib`: an SF Symbol image, or
+    /// a plain-text text view with a named font.
+    static func differsBeforeIOS14(_ n: XIBNode) -> Bool {
+        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
+        if n.name == "textView", n.children.first(where: { $0.name == "attributedString" }) == nil,
+           n.children.contains(where: { $0.name == "fontDescription" && $0.peek("name") != nil }) { return true }
+        return n.children.contains(where: differsBeforeIOS14)
     }
 
     /// Whether the subtree holds an SF Symbol image (`<imageReference catalog="system">`).

@@ -83,6 +83,8 @@ final class UIKitCompiler {
     var designSizeClasses: (width: String, height: String)?
     /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
     var constraintCandidates: [Int: [Int]] = [:]
+    /// Fonts of plain text views by description (attributes of their text, uniqued with it).
+    var textAttributeFonts: [String: Int] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
     /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
