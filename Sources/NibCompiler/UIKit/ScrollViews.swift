@@ -41,14 +41,16 @@ extension UIKitCompiler {
     }
 
     /// The height ibtool lays out between a table's header and footer views. It measures the table
-    /// before any row is loaded, so only the empty sections count: nothing in a plain table (2/2 DuckDuckGo
-    /// tables), 38 points in a grouped one with a header view (6/6 whose estimated section footer height
-    /// is not set, whatever their section heights). Unknown otherwise (Settings 5hH-aV-3P1, with
-    /// automatic estimated heights: 1; 6OE-RB-c98, without a header view: 53): nil, and the XML frames stay.
+    /// before its data source is connected: one empty section. Nothing in a plain table (2/2 DuckDuckGo
+    /// tables); in a grouped one the first section's top padding (20 points under a header view, 35
+    /// without) plus its footer height (7/7 whose estimated section footer height is not set, whatever
+    /// their header heights; all of them have 18-point footers). Unknown with automatic estimated
+    /// heights (Settings 5hH-aV-3P1: 1): nil, and the XML frames stay.
     func emptyTableSectionsHeight(_ node: XIBNode, hasHeaderView: Bool) -> Double? {
         switch node.peek("style") ?? "plain" {
         case "plain": return 0
-        case "grouped" where hasHeaderView && node.peek("estimatedSectionFooterHeight") == nil: return 38
+        case "grouped" where node.peek("estimatedSectionFooterHeight") == nil:
+            return (hasHeaderView ? 20 : 35) + (node.peek("sectionFooterHeight").flatMap(Double.init) ?? 18)
         default: return nil
         }
     }
