@@ -44,13 +44,15 @@ extension UIKitCompiler {
     /// before its data source is connected: one empty section. Nothing in a plain table (2/2 DuckDuckGo
     /// tables); in a grouped one the first section's top padding (20 points under a header view, 35
     /// without) plus its footer height (7/7 whose estimated section footer height is not set, whatever
-    /// their header heights; all of them have 18-point footers). Unknown with automatic estimated
-    /// heights (Settings 5hH-aV-3P1: 1): nil, and the XML frames stay.
+    /// their header heights; all of them have 18-point footers). With automatic estimated footer heights
+    /// (`-1`) the header without a title takes nothing and only the footer height counts (one sample:
+    /// Settings 5hH-aV-3P1, 1-point sections). Otherwise unknown: nil, and the XML frames stay.
     func emptyTableSectionsHeight(_ node: XIBNode, hasHeaderView: Bool) -> Double? {
-        switch node.peek("style") ?? "plain" {
-        case "plain": return 0
-        case "grouped" where node.peek("estimatedSectionFooterHeight") == nil:
-            return (hasHeaderView ? 20 : 35) + (node.peek("sectionFooterHeight").flatMap(Double.init) ?? 18)
+        let footer = node.peek("sectionFooterHeight").flatMap(Double.init) ?? 18
+        switch (node.peek("style") ?? "plain", node.peek("estimatedSectionFooterHeight")) {
+        case ("plain", _): return 0
+        case ("grouped", nil): return (hasHeaderView ? 20 : 35) + footer
+        case ("grouped", "-1"): return footer
         default: return nil
         }
     }
