@@ -295,3 +295,76 @@ import NibTestSupport
     #expect(result.diagnostics.first?.message.contains("cocoaTouchSystemColor 'scrollViewTexturedBackgroundColor'") == true)
     #expect(result.diagnostics.first?.line == 7)
 }
+
+/// Palette system colours take the SDK's value over a stale `<systemColor>` resource, and a view's
+/// palette background is wrapped in a dynamic modified colour while a text colour stays plain.
+@Test func paletteSystemColors() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" colorMatched="YES">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="v01-aa-001">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                <subviews>
+                    <label text="x" id="l01-aa-001">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="20"/>
+                        <color key="textColor" systemColor="systemTealColor"/>
+                    </label>
+                </subviews>
+                <color key="backgroundColor" systemColor="systemTealColor"/>
+            </view>
+        </objects>
+        <resources>
+            <systemColor name="systemTealColor">
+                <color red="0.35294117647058826" green="0.78431372549019607" blue="0.98039215686274506" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+            </systemColor>
+        </resources>
+    </document>
+    """
+    let result = try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: Array(xib.utf8), fileName: "colors.xib")
+    let graph = NibGraph(try NibArchive(bytes: result.bytes))
+    let view = try #require(graph.objects.first { $0.className == "UIView" })
+    let label = try #require(graph.objects.first { $0.className == "UILabel" })
+    let background = try #require(view.value(forKey: "UIBackgroundColor")?.objectIndex)
+    let text = try #require(label.value(forKey: "UITextColor")?.objectIndex)
+    #expect(graph.objects[background].value(forKey: "UIDynamicModifiedBaseColor")?.objectIndex == text)
+    #expect(graph.objects[text].value(forKey: "UIRed-Double") == .double(48.0 / 255))
+}
+
+/// A size-class variation matching the design device decides which constraints are installed: on an
+/// iPad (regular/regular) the regular-regular mask wins over the default one; on an iPhone it does not apply.
+@Test func designDeviceVariationsInstallConstraints() throws {
+    func installed(device: String) throws -> Int {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <device id="\(device)" orientation="portrait" appearance="light"/>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <view contentMode="scaleToFill" id="v01-aa-001">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                    <constraints>
+                        <constraint firstAttribute="width" constant="400" id="c01-aa-001"/>
+                        <constraint firstAttribute="height" constant="300" id="c02-aa-002"/>
+                    </constraints>
+                    <variation key="default">
+                        <mask key="constraints"><exclude reference="c01-aa-001"/></mask>
+                    </variation>
+                    <variation key="heightClass=regular-widthClass=regular">
+                        <mask key="constraints"><include reference="c01-aa-001"/><exclude reference="c02-aa-002"/></mask>
+                    </variation>
+                </view>
+            </objects>
+        </document>
+        """
+        let result = try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: Array(xib.utf8), fileName: "masks.xib")
+        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        let view = try #require(graph.objects.first { $0.className == "UIView" })
+        let list = try #require(view.value(forKey: "UIViewAutolayoutConstraints")?.objectIndex)
+        let constraints = graph.objects[list].entries.compactMap(\.value.objectIndex)
+        return try #require(constraints.first.flatMap { graph.objects[$0].value(forKey: "NSConstantV2") }.map { $0 == .double(400) ? 400 : 300 })
+    }
+    #expect(try installed(device: "ipad9_7") == 400)
+    #expect(try installed(device: "retina6_1") == 300)
+}

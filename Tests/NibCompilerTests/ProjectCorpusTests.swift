@@ -80,7 +80,8 @@ import NibTestSupport
         let s = try compile("SettingsPanelView.xib", module: "Settings")
         #expect(s.proxies == ["IBFilesOwner", "IBFirstResponder", "SettingsStore"])
         #expect(s.classes.isSuperset(of: ["UISwitch", "UISlider", "UIStackView", "UITapGestureRecognizer", "UINibKeyValuePair", "UIRuntimeAccessibilityConfiguration"]))
-        #expect(s.labels("UIRuntimeOutletCollectionConnection") == ["gestureRecognizers", "toggles"])
+        // Collection labels in the document order of their first element (`toggles` is declared first).
+        #expect(s.labels("UIRuntimeOutletCollectionConnection") == ["toggles", "gestureRecognizers"])
         #expect(s.labels("UIRuntimeEventConnection") == ["dismissKeyboard", "toggleChanged:", "toggleChanged:", "volumeChanged:"])
         // Three runtime attributes plus ibtool's synthesized `frame` pair per switch.
         #expect(s.graph.objects.filter { $0.className == "UINibKeyValuePair" }.count == 5)

@@ -110,6 +110,26 @@ import PropertyList
         #expect(a.files.map(\.path) == a.files.map(\.path).sorted())
     }
 
+    /// A root view of the device's width but shorter than its screen (bars inferred, none declared) is
+    /// archived at the full screen size; a freeform controller keeps its frame.
+    @Test func shortenedRootViewsGetTheDeviceScreen() throws {
+        func rootBounds(freeform: Bool) throws -> NibGraphValue? {
+            var text = Self.storyboard(Self.scene("aaa-00-001"), initial: "aaa-00-001")
+            text = text.replacingOccurrences(of: "<scenes>", with: #"<device id="retina6_1" orientation="portrait" appearance="light"/><scenes>"#)
+            text = text.replacingOccurrences(of: #"width="320" height="480""#, with: #"width="414" height="808""#)
+            if freeform { text = text.replacingOccurrences(of: "<connections>", with: #"<size key="freeformSize" width="414" height="808"/><connections>"#) }
+            let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+            let nib = try #require(result.files.first { $0.path == "aaa-00-001-view-v-aaa-00-001.nib" })
+            return NibGraph(try NibArchive(bytes: nib.bytes)).objects.first { $0.className == "UIView" }?.value(forKey: "UIBounds")
+        }
+        #expect(try rootBounds(freeform: false) == Self.packed([0, 0, 414, 896]))
+        #expect(try rootBounds(freeform: true) == Self.packed([0, 0, 414, 808]))
+    }
+
+    static func packed(_ values: [Double]) -> NibGraphValue {
+        .data([7] + values.flatMap { v in withUnsafeBytes(of: v.bitPattern.littleEndian) { Array($0) } })
+    }
+
     /// iOS targets below 14.0 with an SF Symbol: every nib becomes a `runtime.nib` + `objects-14.0+.nib` pair.
     @Test func symbolImagesBelowIOS14GiveNibDirectories() throws {
         let symbol = Self.storyboard("""
@@ -134,6 +154,52 @@ import PropertyList
         #expect(old.files.map(\.path).contains("aaa-00-001-view-v-1.nib/runtime.nib"))
         let new = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "15.0")).compile(storyboard: Array(symbol.utf8), fileName: "S.storyboard")
         #expect(new.files.map(\.path) == ["Info.plist", "UIViewController-aaa-00-001.nib", "aaa-00-001-view-v-1.nib"])
+    }
+
+    /// The two variants differ in the symbol image: `objects-14.0+.nib` names it in a placeholder (with the
+    /// reference's symbol scale), `runtime.nib` archives the rendered `UIImage`; a symbol without known
+    /// metrics is archived without them, with a warning.
+    @Test func symbolImageVariants() throws {
+        func compile(_ image: String) throws -> (placeholder: NibObject?, rendered: NibObject?, result: StoryboardResult) {
+            let text = Self.storyboard("""
+                    <scene sceneID="s1">
+                        <objects>
+                            <viewController id="aaa-00-001" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="v-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                                    <subviews>
+                                        <imageView contentMode="scaleToFill" id="img-1">
+                                            <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                                            <imageReference key="image" image="\(image)" catalog="system" symbolScale="large"/>
+                                        </imageView>
+                                    </subviews>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+            """, initial: "aaa-00-001")
+            let result = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "13.0")).compile(storyboard: Array(text.utf8), fileName: "S.storyboard")
+            func object(_ path: String, _ className: String) throws -> NibObject? {
+                let file = try #require(result.files.first { $0.path == path })
+                return NibGraph(try NibArchive(bytes: file.bytes)).objects.first { $0.className == className }
+            }
+            return (try object("aaa-00-001-view-v-1.nib/objects-14.0+.nib", "UIImageNibPlaceholder"),
+                    try object("aaa-00-001-view-v-1.nib/runtime.nib", "UIImage"), result)
+        }
+        let known = try compile("chevron.left")
+        let placeholder = try #require(known.placeholder)
+        #expect(placeholder.value(forKey: "UISymbolImageConfiguration")?.objectIndex != nil)
+        let rendered = try #require(known.rendered)
+        #expect(rendered.value(forKey: "UIIsSystemImage") == .bool(true))
+        #expect(rendered.value(forKey: "UIImageSizeInPixels") != nil)
+        #expect(!known.result.diagnostics.contains { $0.message.contains("SF Symbol") })
+        let unknown = try compile("star")
+        #expect(unknown.rendered?.value(forKey: "UIImageName") != nil)
+        #expect(unknown.rendered?.value(forKey: "UIImageSizeInPixels") == nil)
+        #expect(unknown.result.diagnostics.contains { $0.message.contains("'star'") })
+        // The scene nib holds no image: its two variants are the same bytes.
+        let scene = unknown.result.files.filter { $0.path.hasPrefix("UIViewController-aaa-00-001.nib/") }
+        #expect(scene.count == 2 && scene[0].bytes == scene[1].bytes)
     }
 
     /// Every storyboard of the shared corpus (ios, macos, wild) compiles without an error.

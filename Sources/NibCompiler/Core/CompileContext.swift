@@ -65,6 +65,13 @@ final class CompileContext {
         if other.hasErrors { hasErrors = true }
     }
 
+    /// Takes the diagnostics of a second pass over the same document that this one does not hold yet.
+    func absorbNew(_ other: CompileContext) {
+        let seen = Set(diagnostics.map(\.description))
+        diagnostics += other.diagnostics.filter { !seen.contains($0.description) }
+        if other.hasErrors { hasErrors = true }
+    }
+
     /// The diagnostics in source order (line, then column; equal positions keep the order they were
     /// reported in), as a compiler prints them: encoders visit elements in ibtool's archiving order, not
     /// the document's.
@@ -222,7 +229,8 @@ final class CompileContext {
 
     /// A user-visible string: `NSLocalizableString` in Base-localized documents, else a shared `NSString`.
     func localizable(_ text: String, owner: XIBNode, property: String) -> Int {
-        guard localized, let id = owner.peek("id") else { return builder.string(text) }
+        // An empty string has nothing to translate: a plain string (Settings' `footerTitle=""`, one sample).
+        guard localized, !text.isEmpty, let id = owner.peek("id") else { return builder.string(text) }
         var o = NibObject(className: "NSLocalizableString")
         o.append("NS.bytes", .data(Array(text.utf8)))
         o.append("NSKey", .object(builder.string("\(id).\(property)")))

@@ -25,6 +25,10 @@ public struct CompileOptions: Sendable, Hashable {
     /// `test29_window_minmax_size` of `nib/appkit-samples`, compiled by current Xcode), 28 on macOS 11–15 (the
     /// Sparkle nibs), 22 before.
     public var titleBarHeight: Double = 32
+    /// Storyboards split into nib directories (STORYBOARD.md §1.3): set while encoding the `runtime.nib`
+    /// variant for the deployment target below iOS 14, where SF Symbol images are archived as rendered
+    /// `UIImage`s instead of `UIImageNibPlaceholder`s.
+    var encodesPreIOS14Runtime = false
 
     /// Creates options; the defaults reproduce current Xcode output.
     public init(moduleName: String? = nil, minimumDeploymentTarget: String? = nil, coderVersion: Int = 10,

@@ -76,10 +76,14 @@ extension UIKitCompiler {
     /// Connection objects in ibtool's order: collections, outlets (by label), actions (by selector).
     func buildConnections() -> [Int] {
         var out: [Int] = []
-        // By label; equal labels (one per source) by the connection element's id (OmniBar's three
+        // Labels in the document order of their first element (OmniBar: gestureRecognizers, trackerIcons,
+        // trackerIconConstraints; Settings fAo-H3-Yyo: labels, accessoryLabels; neither is sorted by label);
+        // equal labels (one per source) by the connection element's id (OmniBar's three
         // `gestureRecognizers` collections follow their ids, not document order).
+        var firstOrder: [String: Int] = [:]
+        for c in connections.collections { firstOrder[c.label] = min(firstOrder[c.label] ?? .max, c.node.order) }
         let cols = connections.collections.enumerated().sorted { a, b2 in
-            if a.element.label != b2.element.label { return a.element.label.utf8.lexicographicallyPrecedes(b2.element.label.utf8) }
+            if a.element.label != b2.element.label { return firstOrder[a.element.label]! < firstOrder[b2.element.label]! }
             let ia = a.element.node.peek("id") ?? "", ib = b2.element.node.peek("id") ?? ""
             return ia != ib ? ia.utf8.lexicographicallyPrecedes(ib.utf8) : a.offset < b2.offset
         }.map(\.element)

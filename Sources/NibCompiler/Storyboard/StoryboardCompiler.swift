@@ -44,11 +44,13 @@ public struct StoryboardCompiler: Sendable {
 
         var nibs: [(name: String, bytes: [UInt8])] = []
         let plist: StoryboardInfoPlist
+        var firstPass: UIKitStoryboardBuilder?
         switch document.platform {
         case .iOS:
             let builder = UIKitStoryboardBuilder(scenes: scenes, context: context)
             nibs = builder.build()
             plist = builder.infoPlist()
+            firstPass = builder
         case .macOS:
             let builder = AppKitStoryboardBuilder(scenes: scenes, context: context)
             nibs = builder.build()
@@ -58,16 +60,30 @@ public struct StoryboardCompiler: Sendable {
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
 
         var files = [StoryboardFile(path: "Info.plist", bytes: plist.bytes)]
-        let split = document.platform == .iOS && Self.needsVersionedNibs(document: context.document, options: options)
-        for nib in nibs {
-            if split {
-                // §1.3: the whole document as `runtime.nib` + `objects-14.0+.nib`. nibc writes the 14.0+
-                // encoding in both (Apple's differ only where a symbol image is pre-rendered).
+        if let firstPass, Self.needsVersionedNibs(document: context.document, options: options) {
+            // §1.3: the document as `objects-14.0+.nib` (the encoding above) and as `runtime.nib` for the
+            // deployment target, where symbol images are rendered (see `imageReference`) and text views
+            // share their font (`encodeTextView`): a second pass over the controllers whose scene holds
+            // one of these; the other nibs are the same bytes in both.
+            var runtimeOptions = options
+            runtimeOptions.encodesPreIOS14Runtime = true
+            // A fresh read tracker: encoders look at what is still unread (variation attributes).
+            let runtimeContext = CompileContext(options: runtimeOptions, fileName: fileName, tracker: XIBReadTracker(document: document))
+            let runtimeScenes = StoryboardScenes(document: runtimeContext.document, platform: .iOS, context: runtimeContext)
+            let runtimeBuilder = UIKitStoryboardBuilder(scenes: runtimeScenes, context: runtimeContext)
+            runtimeBuilder.upstreams = firstPass.upstreams
+            runtimeBuilder.onlyControllers = Set(runtimeScenes.controllers.filter { Self.differsBeforeIOS14($0.scene) }.map(\.id))
+            var runtimeNibs: [String: [UInt8]] = [:]
+            for nib in runtimeBuilder.build() { runtimeNibs[nib.name] = nib.bytes }
+            // Warnings of the second pass that the first did not give (those about the runtime variant).
+            context.absorbNew(runtimeContext)
+            if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
+            for nib in nibs {
                 files.append(StoryboardFile(path: "\(nib.name).nib/objects-14.0+.nib", bytes: nib.bytes))
-                files.append(StoryboardFile(path: "\(nib.name).nib/runtime.nib", bytes: nib.bytes))
-            } else {
-                files.append(StoryboardFile(path: "\(nib.name).nib", bytes: nib.bytes))
+                files.append(StoryboardFile(path: "\(nib.name).nib/runtime.nib", bytes: runtimeNibs[nib.name] ?? nib.bytes))
             }
+        } else {
+            for nib in nibs { files.append(StoryboardFile(path: "\(nib.name).nib", bytes: nib.bytes)) }
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return StoryboardResult(files: files, diagnostics: context.diagnosticsInSourceOrder.filter { $0.severity != .error })
@@ -79,10 +95,21 @@ public struct StoryboardCompiler: Sendable {
     static func needsVersionedNibs(document: XIBNode, options: CompileOptions) -> Bool {
         guard let target = options.minimumDeploymentTarget,
               let major = Int(target.split(separator: ".").first ?? ""), major < 14 else { return false }
-        func walk(_ n: XIBNode) -> Bool {
-            if n.name == "imageReference", n.peek("catalog") == "system" { return true }
-            return n.children.contains(where: walk)
-        }
-        return walk(document)
+        return holdsSymbolImage(document)
+    }
+
+    /// Whether the subtree holds an object archived differently in `runtime.nib`: an SF Symbol image, or
+    /// a plain-text text view with a named font.
+    static func differsBeforeIOS14(_ n: XIBNode) -> Bool {
+        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
+        if n.name == "textView", n.children.first(where: { $0.name == "attributedString" }) == nil,
+           n.children.contains(where: { $0.name == "fontDescription" && $0.peek("name") != nil }) { return true }
+        return n.children.contains(where: differsBeforeIOS14)
+    }
+
+    /// Whether the subtree holds an SF Symbol image (`<imageReference catalog="system">`).
+    static func holdsSymbolImage(_ n: XIBNode) -> Bool {
+        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
+        return n.children.contains(where: holdsSymbolImage)
     }
 }

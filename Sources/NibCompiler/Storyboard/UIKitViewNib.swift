@@ -91,12 +91,28 @@ struct UIKitViewNib {
         // Equal labels keep reverse document order (a stable label sort of the reversed list, §5.3: 59 of 62 view nibs).
         c.connections.outlets.reverse()
         c.connections.actions.reverse()
+        Self.orderSelectionSegues(&c.connections.outlets)
 
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [(rootView, root)], leadingConnections: leading)
         let numbered = Self.numberUpstreams(in: &c.b.graph, proxies: Set(idOfProxy.keys), after: 2, also: cellContent.prototypeReferences)
         upstreams[controller.id] = numbered.map { (name: $0.name, id: idOfProxy[$0.index] ?? "") }
         return NibArchiveWriter().write(c.b.graph)
+    }
+
+    /// Ties of static cells' `selectionSegueTemplate` outlets: reverse cell order within a section but
+    /// sections in document order (§5.3, V 3/3 tables); the reversed list has the sections backwards.
+    static func orderSelectionSegues(_ outlets: inout [ConnectionTable.Outlet]) {
+        let positions = outlets.indices.filter { outlets[$0].label == "selectionSegueTemplate" }
+        func section(_ o: ConnectionTable.Outlet) -> Int {
+            var n = o.node.parent
+            while let p = n, p.name != "tableViewSection" { n = p.parent }
+            return n?.order ?? -1
+        }
+        // Stable: within a section the reversed (cell-descending) order stays.
+        let ordered = positions.map { outlets[$0] }.enumerated()
+            .sorted { (section($0.element), $0.offset) < (section($1.element), $1.offset) }.map(\.element)
+        for (i, p) in positions.enumerated() { outlets[p] = ordered[i] }
     }
 
     /// Every `id` in the subtree of `node`.

@@ -43,7 +43,10 @@ extension UIKitCompiler {
             fromResource = true
         }
         var comps = components(source)
-        if !fromResource, node.peek("red") == nil, node.peek("white") == nil, let name = cocoaTouchName {
+        let paletteName = node.peek("red") == nil && node.peek("white") == nil ? node.peek("systemColor") : nil
+        let palette = paletteName.flatMap { Self.paletteColors[$0] }
+        if let palette { comps = ((palette.0 / 255, palette.1 / 255, palette.2 / 255), nil, 1, true) }
+        if !fromResource, palette == nil, node.peek("red") == nil, node.peek("white") == nil, let name = cocoaTouchName {
             if let fixed = cocoaTouchSystemColorValue(name) {
                 comps = fixed
             } else if node.peek("systemColor") == nil {
@@ -70,30 +73,30 @@ extension UIKitCompiler {
             rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
         }
         let base = b.intern(.init(className: "UIColor", entries: e.list))
-        if node.peek("key") == "backgroundColor", node.peek("systemColor") != nil, let systemName, Self.tintSystemColors.contains(systemName) {
-            return dynamicModifiedColor(base: base)
+        if palette != nil, node.peek("key") == "backgroundColor" {
+            // A view background in a palette colour is archived as UIKit's dynamic modified colour (alpha
+            // unmodified: DBL_MAX, contrast 0) around the system colour, with the same components: 4/4
+            // palette backgrounds of the corpus (DaxOnboarding, TabSwitcher); palette text and tint colours
+            // (3/3) and semantic backgrounds (`systemBackgroundColor`, 30+) are plain.
+            var m = Entries()
+            m.obj("UIDynamicModifiedBaseColor", base)
+            m.double("UIDynamicModifiedAlphaComponent", .greatestFiniteMagnitude)
+            m.int("UIDynamicModifiedContrast", 0)
+            rgbKeys(&m, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
+            return b.intern(.init(className: "UIColor", entries: m.list))
         }
         return base
     }
 
-    /// UIKit's tinted system colours (as opposed to the background, label, fill and gray families).
-    static let tintSystemColors: Set<String> = [
-        "systemRedColor", "systemOrangeColor", "systemYellowColor", "systemGreenColor", "systemMintColor", "systemTealColor",
-        "systemCyanColor", "systemBlueColor", "systemIndigoColor", "systemPurpleColor", "systemPinkColor", "systemBrownColor",
+    /// UIKit's palette colours (light appearance, 0–255) as the current SDK resolves them when ibtool
+    /// archives a `systemColor`: a document's `<systemColor>` resource may hold an older SDK's value
+    /// (TabSwitcher saves `systemTealColor` as iOS 13's 90/200/250; Apple's nib has iOS 15's 48/176/199).
+    static let paletteColors: [String: (Double, Double, Double)] = [
+        "systemRedColor": (255, 59, 48), "systemOrangeColor": (255, 149, 0), "systemYellowColor": (255, 204, 0),
+        "systemGreenColor": (52, 199, 89), "systemMintColor": (0, 199, 190), "systemTealColor": (48, 176, 199),
+        "systemCyanColor": (50, 173, 230), "systemBlueColor": (0, 122, 255), "systemIndigoColor": (88, 86, 214),
+        "systemPurpleColor": (175, 82, 222), "systemPinkColor": (255, 45, 85), "systemBrownColor": (162, 132, 94),
     ]
-
-    /// A view background in a tinted system colour is archived as a `UIDynamicModifiedColor` around it: the base
-    /// colour, no alpha modification (`DBL_MAX`), contrast 0, then the base's components without its name.
-    /// Evidence: the 4 such backgrounds of the DuckDuckGo storyboards (red, orange, yellow, teal); the same
-    /// colours as text or tint colours (3) and `secondarySystemBackgroundColor` backgrounds (2) stay plain.
-    private func dynamicModifiedColor(base: Int) -> Int {
-        var e = Entries()
-        e.obj("UIDynamicModifiedBaseColor", base)
-        e.double("UIDynamicModifiedAlphaComponent", .greatestFiniteMagnitude)
-        e.int("UIDynamicModifiedContrast", 0)
-        e.list += b.graph.objects[base].entries.filter { $0.key != "UISystemColorName" }
-        return b.intern(.init(className: "UIColor", entries: e.list))
-    }
 
     /// The value UIKit gives a `cocoaTouchSystemColor` written without components (Xcode 5–10 documents:
     /// `<color key="textColor" cocoaTouchSystemColor="darkTextColor"/>`). The archived object is the class

@@ -32,6 +32,8 @@ extension UIKitCompiler {
                 continue
             }
             let i = ctx.define(c, className: "NSLayoutConstraint")
+            // Key-value pairs on the constraint itself (TabSwitcher: `layer.cornerRadius`, one sample).
+            if let attributes = c.children.first(where: { $0.name == "userDefinedRuntimeAttributes" }) { encodeRuntimeAttributes(attributes, object: i) }
             // References to the owner (or to the cell whose constraints were hoisted here) become nil ids.
             func ownerless(_ id: String?) -> String?? {
                 guard let id else { return .none }

@@ -58,6 +58,17 @@ struct DesignTraits: Equatable {
 }
 
 extension UIKitCompiler {
+    /// The `<variation>`s of `node` that apply on the design device, least specific first (a one-class key
+    /// before a two-class key; equals in document order), so that later ones win when applied in turn.
+    func designVariations(of node: XIBNode) -> [XIBNode] {
+        guard let traits = designTraits else { return [] }
+        var matches: [(node: XIBNode, n: Int, order: Int)] = []
+        for (order, v) in node.children.enumerated() where v.name == "variation" {
+            if let n = v.peek("key").flatMap(traits.specificity(of:)) { matches.append((v, n, order)) }
+        }
+        return matches.sorted { ($0.n, $0.order) < ($1.n, $1.order) }.map(\.node)
+    }
+
     /// The `<variation>` of `node` that applies on the design device: the most specific one whose traits
     /// the device has (the first of equals), or nil.
     func designVariation(of node: XIBNode) -> XIBNode? {
@@ -68,5 +79,4 @@ extension UIKitCompiler {
         }
         return best?.node
     }
-
 }

@@ -19,9 +19,10 @@ extension UIKitCompiler {
         }
     }
 
-    /// A shared `UIImageNibPlaceholder` for an image name (SF Symbols when `catalog="system"`).
-    func imagePlaceholder(_ name: String, catalog: String?) -> Int {
-        let key = (catalog ?? "") + "|" + name
+    /// A shared `UIImageNibPlaceholder` for an image name (SF Symbols when `catalog="system"`), with
+    /// the symbol scale of an `<imageReference>` (`UIImageSymbolScale`) when one is given.
+    func imagePlaceholder(_ name: String, catalog: String?, symbolScale: Int? = nil) -> Int {
+        let key = (catalog ?? "") + "|" + name + "|" + (symbolScale.map(String.init) ?? "")
         if let i = imageCache[key] { return i }
         var e = Entries()
         let symbol = catalog == "system"
@@ -30,7 +31,7 @@ extension UIKitCompiler {
         e.obj("UIResourceName", b.string(name))
         if coder10 {
             if symbol { e.obj("UISystemSymbolResourceName", b.string(name)) } else { e.null("UISystemSymbolResourceName") }
-            e.null("UISymbolImageConfiguration")
+            if let symbolScale { e.obj("UISymbolImageConfiguration", symbolConfiguration(traits: nil, scale: symbolScale)) } else { e.null("UISymbolImageConfiguration") }
             e.null("UIResourceCatalogName")
         }
         let i = b.graph.add(.init(className: "UIImageNibPlaceholder", entries: e.list))
@@ -38,10 +39,27 @@ extension UIKitCompiler {
         return i
     }
 
+    /// `UIImageSymbolScale` by IB's `symbolScale` name; `default` is the absence of a configuration.
+    static let symbolScales: [String: Int] = ["small": 1, "medium": 2, "large": 3]
+
     /// `<imageReference image="…" catalog="…" symbolScale="…">`.
     func imageReference(_ ref: XIBNode) -> Int {
         ref.markUsed("renderingMode", "variableValue")
-        let scale = ref["symbolScale"]
-        return imagePlaceholder(ref["image"] ?? "", catalog: ref["catalog"]).self + (scale == nil ? 0 : 0)
+        var scale: Int?
+        if let s = ref["symbolScale"], s != "default" {
+            if let v = Self.symbolScales[s] { scale = v } else { ctx.warning(at: ref, "<imageReference>: unknown symbolScale '\(s)'; ignored") }
+        }
+        let name = ref["image"] ?? ""
+        if ref["catalog"] == "system", ctx.options.encodesPreIOS14Runtime { return renderedSymbolImage(ref, name: name, scale: scale) }
+        return imagePlaceholder(name, catalog: ref["catalog"], symbolScale: scale)
+    }
+
+    /// A `UIImageSymbolConfiguration` carrying only a trait collection and a scale (`encodeWithCoder:`
+    /// writes the traits, then the scale when one is set).
+    func symbolConfiguration(traits: Int?, scale: Int?) -> Int {
+        var e = Entries()
+        if let traits { e.obj("UITraitCollection", traits) } else { e.null("UITraitCollection") }
+        if let scale { e.int("UISymbolScale", scale) }
+        return b.graph.add(.init(className: "UIImageSymbolConfiguration", entries: e.list))
     }
 }

@@ -128,7 +128,7 @@ extension UIKitCompiler {
                     }
                 }
             }
-            runs.append((content.utf16.count, uniquedAttributes(pairs)))
+            runs.append((content.utf16.count, b.attributeDictionary(pairs)))
         }
         result.text = text
         var e = Entries()

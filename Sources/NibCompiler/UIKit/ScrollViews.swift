@@ -40,6 +40,23 @@ extension UIKitCompiler {
         b.graph.add(.init(className: "UITraitCollection", entries: [NibEntry(key: "UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", value: .int(0))]))
     }
 
+    /// The height ibtool lays out between a table's header and footer views. It measures the table
+    /// before its data source is connected: one empty section. Nothing in a plain table (2/2 DuckDuckGo
+    /// tables); in a grouped one the first section's top padding (20 points under a header view, 35
+    /// without) plus its footer height (7/7 whose estimated section footer height is not set, whatever
+    /// their header heights; all of them have 18-point footers). With automatic estimated footer heights
+    /// (`-1`) the header without a title takes nothing and only the footer height counts (one sample:
+    /// Settings 5hH-aV-3P1, 1-point sections). Otherwise unknown: nil, and the XML frames stay.
+    func emptyTableSectionsHeight(_ node: XIBNode, hasHeaderView: Bool) -> Double? {
+        let footer = node.peek("sectionFooterHeight").flatMap(Double.init) ?? 18
+        switch (node.peek("style") ?? "plain", node.peek("estimatedSectionFooterHeight")) {
+        case ("plain", _): return 0
+        case ("grouped", nil): return (hasHeaderView ? 20 : 35) + footer
+        case ("grouped", "-1"): return footer
+        default: return nil
+        }
+    }
+
     /// `<tableView>` → `UITableView` (§6.9); prototype cells of XIB tables are not supported.
     func encodeTableView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
@@ -58,7 +75,24 @@ extension UIKitCompiler {
         style.leadingSubviews = [footer, header].compactMap { $0 }
         style.keyedObjectChildren = [header, footer].compactMap { $0 }
         let plain = (node.peek("style") ?? "plain") == "plain"
+        let sections = emptyTableSectionsHeight(node, hasHeaderView: header != nil)
+        if let sections, let footer, let f = node.keyed("tableFooterView")?.child("rect", key: "frame") {
+            // The footer sits under the header view and the (empty) sections, not at its XML position.
+            let top = (node.keyed("tableHeaderView")?.child("rect", key: "frame")?.peek("height")).flatMap(Double.init) ?? 0
+            let h = f.peek("height").flatMap(Double.init) ?? 0
+            if let at = b.graph.objects[footer].entries.firstIndex(where: { $0.key == "UICenter" }) {
+                b.graph.objects[footer].entries[at].value = packedDoubles([(f.peek("width").flatMap(Double.init) ?? 0) / 2, top + sections + h / 2])
+            }
+        }
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
+            if let sections, header != nil || footer != nil, let w = node.child("rect", key: "frame")?.peek("width").flatMap(Double.init) {
+                let heights = [node.keyed("tableHeaderView"), node.keyed("tableFooterView")].compactMap {
+                    $0?.child("rect", key: "frame")?.peek("height").flatMap(Double.init)
+                }
+                let size = packedDoubles([w, heights.reduce(sections, +)])
+                let at = e.list.firstIndex { $0.key == "UIScrollViewContentInsetAdjustmentBehavior" } ?? e.list.count
+                e.list.insert(NibEntry(key: "UIContentSize", value: size), at: at)
+            }
             // Plain tables replace a white / systemBackgroundColor background with tableBackgroundColor.
             if plain, let at = e.list.firstIndex(where: { $0.key == "UIBackgroundColor" }), let ci = e.list[at].value.objectIndex,
                isWhiteOrSystemBackground(ci) {
@@ -319,7 +353,8 @@ extension UIKitCompiler {
                         if w != 0 || h != 0 { le.add(key, packedDoubles([w, h])) }
                     }
                 }
-                if let i = l.child("inset", key: "sectionInset") { le.add("UISectionInset", insets(i)) }
+                // Only when not zero, like the sizes above (zero insets: TabSwitcher and 11 other documents).
+                if let i = l.child("inset", key: "sectionInset"), let v = Optional(insets(i)), v != packedDoubles([0, 0, 0, 0]) { le.add("UISectionInset", v) }
                 if l["scrollDirection"] == "horizontal" { le.int("UIScrollDirection", 1) }
                 if l["sectionInsetReference"] == "safeArea" { le.int("UISectionInsetReference", 1) }
                 if let est = l.child("size", key: "estimatedItemSize"), let w = est.double("width"), let h = est.double("height"), w != 0 || h != 0 {

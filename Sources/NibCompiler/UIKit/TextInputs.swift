@@ -65,11 +65,31 @@ extension UIKitCompiler {
             var text = node["text"]
             if let s = node.child("string", key: "text") ?? node.child("mutableString", key: "text") { text = s.text; s.markUsed("key") }
             var fontIndex: Int?
-            if let fd = node.child("fontDescription", key: "fontDescription") { fontIndex = font(fd) }
+            var ownFont: Int?
+            let attributed = node.child("attributedString", key: "attributedText")
+            if let fd = node.child("fontDescription", key: "fontDescription") {
+                // A plain text's font is one of its (uniqued) attributes: equal descriptions share the object
+                // (Settings nB1-eu-sN0: the second text view's font is the first one's attribute font).
+                let key = ["name", "family", "pointSize", "style", "type", "weight"].map { fd.peek($0) ?? "" }.joined(separator: "|")
+                if attributed == nil, let shared = textAttributeFonts[key] {
+                    fd.visited = true
+                    fd.markAllAttributesUsed()
+                    fontIndex = shared
+                } else {
+                    fontIndex = font(fd)
+                    if attributed == nil {
+                        textAttributeFonts[key] = fontIndex
+                        // In the iOS 14+ encoding the view that first uses a named (app) font keeps an equal
+                        // font of its own; the pre-iOS 14 `runtime.nib` shares it (STORYBOARD.md §1.3 (b): one
+                        // pair, Settings nB1-eu-sN0; a text-style font is shared in both, TC3-Kg-XJt).
+                        if !ctx.options.encodesPreIOS14Runtime, fd.peek("name") != nil { ownFont = font(fd) }
+                    }
+                }
+            }
             var colorIndex: Int?
             if let c = node.child("color", key: "textColor") { colorIndex = color(c) }
             var runAlignment: Int?
-            if let at = node.child("attributedString", key: "attributedText") {
+            if let at = attributed {
                 node.markUsed("usesAttributedText")
                 let a = attributedString(at, mutable: false)
                 e.obj("UIText", b.string(a.text))
@@ -83,14 +103,21 @@ extension UIKitCompiler {
                 e.obj("UIText", ctx.localizable(text, owner: node, property: "text"))
                 var pairs: [(Int, Int)] = []
                 pairs.append((b.string("NSColor"), colorIndex ?? labelColor()))
+                // The text view's paragraph style, with an explicit alignment in AppKit numbering (Settings:
+                // 3 plain text views of one document, 2 centred, 1 without alignment and without the key).
+                let appKitAlignments = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
+                var p = Entries()
+                if let a = node.peek("textAlignment").flatMap({ appKitAlignments[$0] }), a != 0 { p.int("NSAlignment", a) }
+                p.null("NSTabStops")
+                pairs.append((b.string("NSParagraphStyle"), b.intern(.init(className: "NSMutableParagraphStyle", entries: p.list))))
                 pairs.append((b.string("NSFont"), fontIndex ?? systemFont(size: 12)))
-                let attrs = b.dictionary("NSDictionary", pairs)
+                let attrs = b.attributeDictionary(pairs)
                 e.obj("UIAttributedText", b.graph.add(.init(className: "NSAttributedString", entries: [
                     NibEntry(key: "NSString", value: .object(b.string(text))), NibEntry(key: "NSAttributes", value: .object(attrs)),
                 ])))
             }
             if node.bool("allowsEditingTextAttributes") == true { e.bool("UIAllowsEditingTextAttributes", true) }
-            e.obj("UIFont", fontIndex ?? systemFont(size: 12))
+            e.obj("UIFont", ownFont ?? fontIndex ?? systemFont(size: 12))
             if let colorIndex { e.obj("UITextColor", colorIndex) }
             e.int("UITextAlignment", runAlignment ?? node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
             if node.bool("editable") == false { e.bool("UIEditable", false) }

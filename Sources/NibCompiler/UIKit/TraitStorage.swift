@@ -8,9 +8,9 @@ import XIB
 /// storages for varied attributes (`constant` → `encodedConstant`, `spacing`, fonts, …), each with one
 /// record per variation followed by a record for the "any" trait collection holding the base value.
 /// Constraint attribute storages are written twice per view (see `walk`). Not reproduced yet: extra
-/// copies of view attribute storages (7.0.0 TabView: `spacing` three times); storyboard static cells get lists of
-/// their own (see below). The archived objects carry the design device's values (DesignTraits.swift); the
-/// "any" records keep the XIB's base values.
+/// copies of view attribute storages (7.0.0 TabView: `spacing` three times; storyboard cell
+/// buttons: `font` twice); storyboard static cells get lists of their own (see below). The archived
+/// objects carry the design device's values (DesignTraits.swift); the "any" records keep the XIB's base values.
 extension UIKitCompiler {
     func buildTraitStorageLists(topLevel: [(XIBNode, Int)]) -> [Int] {
         var lists: [Int] = []
@@ -79,7 +79,7 @@ extension UIKitCompiler {
                             if name == "font" {
                                 value = v.children.first { $0.name == "fontDescription" }.map { font($0) }
                             } else {
-                                value = v[name].map { attributeValue(name, $0) }
+                                value = v[name].map { attributeValue(name, $0, on: n) }
                             }
                             guard let value else { continue }
                             var r = Entries()
@@ -90,11 +90,16 @@ extension UIKitCompiler {
                         // Base value record (the "any" trait collection).
                         let base: Int?
                         if name == "font" {
-                            // The XIB's base font, not the archived one (which a design-device variation may replace).
-                            base = n.children.first { $0.name == "fontDescription" }.map { font($0, applyingDesignVariation: false) }
-                                ?? b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                            // A UIFont of its own, equal to the view's (12/12 font storages of the corpus,
+                            // 3 storyboard view nibs): ibtool archives the base value, not the view's object.
+                            if let fd = n.children.first(where: { $0.name == "fontDescription" && $0.peek("key") == "fontDescription" }) {
+                                base = font(fd, applyingDesignVariation: false)
+                            } else {
+                                base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
+                            }
                         } else {
-                            base = attributeValue(name, n.peek(name) ?? "0")
+                            let absent = enumeratedAttribute(n.name, name)?.absent ?? "0"
+                            base = attributeValue(name, n.peek(name) ?? absent, on: n)
                         }
                         if let base {
                             var r = Entries()
@@ -155,7 +160,24 @@ extension UIKitCompiler {
         return b.graph.add(.init(className: "UITraitCollection", entries: e.list))
     }
 
-    private func attributeValue(_ name: String, _ text: String) -> Int {
+    /// Named values of varied enumeration attributes, per element (the stack view's `axis`, `distribution`,
+    /// `alignment`): archived as integer `NSNumber`s (Tab `09V-cw-B4O`: axis, distribution).
+    /// `absent` is the value when the element does not write the attribute.
+    func enumeratedAttribute(_ element: String, _ name: String) -> (values: [String: Int], absent: String)? {
+        guard element == "stackView" else { return nil }
+        switch name {
+        case "axis": return (["horizontal": 0, "vertical": 1], "horizontal")
+        case "distribution": return (Self.stackDistributions, "fill")
+        case "alignment": return (Self.stackAlignments, "fill")
+        default: return nil
+        }
+    }
+
+    private func attributeValue(_ name: String, _ text: String, on element: XIBNode) -> Int {
+        if let e = enumeratedAttribute(element.name, name) {
+            let v = e.values[text] ?? { ctx.warning(at: element, "<variation>: unknown \(name) '\(text)'; archived as \(e.absent)"); return e.values[e.absent] ?? 0 }()
+            return b.number(Int64(v))
+        }
         let v = Double(text) ?? 0
         if name == "constant" {
             return b.graph.add(.init(className: "_NSLayoutConstraintConstant", entries: [

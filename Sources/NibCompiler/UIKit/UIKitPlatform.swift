@@ -83,6 +83,8 @@ final class UIKitCompiler {
     var constraintCandidates: [Int: [Int]] = [:]
     /// Attributed-string attribute dictionaries by deep fingerprint (shared per file, Labels.swift).
     var attributeDictionaries: [String: Int] = [:]
+    /// Fonts of plain text views by description (attributes of their text, uniqued with it).
+    var textAttributeFonts: [String: Int] = [:]
     /// Image placeholders by name (shared per file).
     var imageCache: [String: Int] = [:]
     /// The document is marked `colorMatched="YES"` (saved by Xcode 8 or later): its Generic RGB colours are
@@ -159,12 +161,16 @@ final class UIKitCompiler {
         return nil
     }
 
-    /// Builds the root object from the top-level objects; `leadingConnections` (connection objects
-    /// already built, such as a storyboard's generated outlets) go before the collected ones.
+    /// Builds the root object from the top-level objects; `leadingConnections` (outlet connections
+    /// already built, such as a storyboard's generated outlets) go before the collected outlets, after
+    /// the outlet collections (STORYBOARD.md §5.3: collections first; Settings `fAo-H3-Yyo`'s collections
+    /// precede its `staticDataSource`).
     func writeRoot(topLevel: [Int], topLevelNodes: [(XIBNode, Int)], leadingConnections: [Int] = []) {
         let all = objectListOrder(topLevel: topLevel)
 
-        let connectionObjects = leadingConnections + buildConnections()
+        var connectionObjects = buildConnections()
+        let collections = connectionObjects.prefix { b.graph.objects[$0].className == "UIRuntimeOutletCollectionConnection" }.count
+        connectionObjects.insert(contentsOf: leadingConnections, at: collections)
         let traitLists = buildTraitStorageLists(topLevel: topLevelNodes)
         var root = NibObject(className: "NSObject")
         root.append("UINibTopLevelObjectsKey", .object(b.array(topLevel)))

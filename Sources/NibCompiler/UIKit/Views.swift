@@ -107,6 +107,10 @@ extension UIKitCompiler {
             // (`height="31.000000000000004"`) is archived as the whole number (Settings: 2 switches of 2 with
             // such a size); other views keep the noise (Settings TC3's table footer, 120.00000000000003).
             if node.name == "switch" { w = Self.wholeIfNoise(w); h = Self.wholeIfNoise(h) }
+            // A UIProgressView keeps UIKit's bar height whatever frame it is given (4 points in the iOS 13+
+            // SDKs): WebContainer's `height="2"` (an older IB's bar) is archived 4 tall from the same origin
+            // (UIKIT-MAPPING §5.3, one sample; PrivacyProtection's bar is already 4 in the XML).
+            if node.name == "progressView" { h = 4 }
         }
         let listedSubviews = style.leadingSubviews + encodeSubviews(node)
         let subviews = listedSubviews + style.extraSubviews
@@ -309,19 +313,20 @@ extension UIKitCompiler {
         }
     }
 
-    /// Constraints left out of the base archive: those the `default` variation excludes, then the design
-    /// device's variation (DesignTraits.swift) applied: its excludes removed, its includes put back.
+    /// Constraints not installed on the design device: excluded by the default variation, then changed by
+    /// the variations that match the device (DesignTraits.swift), least specific first.
     func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
-        func references(_ v: XIBNode, _ kind: String) -> [String] {
-            v.children.filter { $0.name == "mask" && $0.peek("key") == "constraints" }
-                .flatMap { $0.children.filter { $0.name == kind }.compactMap { $0.peek("reference") } }
-        }
         var out: Set<String> = []
-        for v in node.children where v.name == "variation" && v.peek("key") == "default" { out.formUnion(references(v, "exclude")) }
-        if let design = designVariation(of: node) {
-            out.formUnion(references(design, "exclude"))
-            out.subtract(references(design, "include"))
+        func apply(_ v: XIBNode) {
+            for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
+                for x in mask.children {
+                    guard let r = x.peek("reference") else { continue }
+                    if x.name == "exclude" { out.insert(r) } else if x.name == "include" { out.remove(r) }
+                }
+            }
         }
+        for v in node.children where v.name == "variation" && v.peek("key") == "default" { apply(v) }
+        for v in designVariations(of: node) { apply(v) }
         return out
     }
 
