@@ -130,9 +130,9 @@ import PropertyList
         .data([7] + values.flatMap { v in withUnsafeBytes(of: v.bitPattern.littleEndian) { Array($0) } })
     }
 
-    /// iOS targets below 14.0 with an SF Symbol: every nib becomes a `runtime.nib` + `objects-14.0+.nib` pair.
-    @Test func symbolImagesBelowIOS14GiveNibDirectories() throws {
-        let symbol = Self.storyboard("""
+    /// A storyboard whose one controller's view holds an image view showing the SF Symbol `image`.
+    static func symbolStoryboard(_ image: String, scale: String? = nil) -> String {
+        Self.storyboard("""
                 <scene sceneID="s1">
                     <objects>
                         <viewController id="aaa-00-001" sceneMemberID="viewController">
@@ -141,7 +141,7 @@ import PropertyList
                                 <subviews>
                                     <imageView contentMode="scaleToFill" id="img-1">
                                         <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
-                                        <imageReference key="image" image="star" catalog="system"/>
+                                        <imageReference key="image" image="\(image)" catalog="system"\(scale.map { " symbolScale=\"\($0)\"" } ?? "")/>
                                     </imageView>
                                 </subviews>
                             </view>
@@ -149,6 +149,11 @@ import PropertyList
                     </objects>
                 </scene>
         """, initial: "aaa-00-001")
+    }
+
+    /// iOS targets below 14.0 with an SF Symbol: every nib becomes a `runtime.nib` + `objects-14.0+.nib` pair.
+    @Test func symbolImagesBelowIOS14GiveNibDirectories() throws {
+        let symbol = Self.symbolStoryboard("star")
         let old = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "13.0")).compile(storyboard: Array(symbol.utf8), fileName: "S.storyboard")
         #expect(old.files.map(\.path).contains("UIViewController-aaa-00-001.nib/objects-14.0+.nib"))
         #expect(old.files.map(\.path).contains("aaa-00-001-view-v-1.nib/runtime.nib"))
@@ -161,23 +166,7 @@ import PropertyList
     /// metrics is archived without them, with a warning.
     @Test func symbolImageVariants() throws {
         func compile(_ image: String) throws -> (placeholder: NibObject?, rendered: NibObject?, result: StoryboardResult) {
-            let text = Self.storyboard("""
-                    <scene sceneID="s1">
-                        <objects>
-                            <viewController id="aaa-00-001" sceneMemberID="viewController">
-                                <view key="view" contentMode="scaleToFill" id="v-1">
-                                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                                    <subviews>
-                                        <imageView contentMode="scaleToFill" id="img-1">
-                                            <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
-                                            <imageReference key="image" image="\(image)" catalog="system" symbolScale="large"/>
-                                        </imageView>
-                                    </subviews>
-                                </view>
-                            </viewController>
-                        </objects>
-                    </scene>
-            """, initial: "aaa-00-001")
+            let text = Self.symbolStoryboard(image, scale: "large")
             let result = try StoryboardCompiler(options: .init(minimumDeploymentTarget: "13.0")).compile(storyboard: Array(text.utf8), fileName: "S.storyboard")
             func object(_ path: String, _ className: String) throws -> NibObject? {
                 let file = try #require(result.files.first { $0.path == path })
