@@ -1,9 +1,9 @@
 /// Loose `nibc diff` scores (NibInspect's `NibDiff`) of each nib of the Apple-compiled storyboard pairs,
 /// measured with `StoryboardCorpusTests`; a nib fails when it drops more than 0.005 below its floor.
 /// Raise a floor when a score improves; never lower one without a comment naming the cause.
-/// Known gaps behind the lowest: the controller's `<viewControllerLayoutGuide>`s (`_UILayoutGuide`
-/// subviews and their constraints) are not archived yet; root views keep their XML frame where Apple
-/// uses the device's full screen (UIKIT-MAPPING §5.3); prototype-cell connections that leave the cell.
+/// Every nib is at 0.99 or above (stop 11). Known gaps behind the two below 1.0: PrivacyProtection `ASo`'s
+/// attributed label carries an `NSShadow` the XIB does not show (one sample, no rule); Feedback `Rvx`'s
+/// scrolling text view's content size depends on font line metrics not available offline.
 /// Lowered: Settings `UINavigationController-w88-u3-TgK` 0.9901 -> 0.9803 when equal-label connections of
 /// view nibs took reverse document order (STORYBOARD.md §5.3; PrivacyProtection `Error`, `InitialScreen` rose
 /// to 1.0): its embedded root's external table now numbers two Upstream proxies the other way.
@@ -46,7 +46,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Feedback.storyboard:Rvx-dM-etJ-view-5c0-e6-FcW.nib": 0.9988,
         "nib/duckduckgo/Base.lproj/Feedback.storyboard:UINavigationController-h22-TC-N6i.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Feedback.storyboard:UIViewController-rAY-cv-mjl.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Feedback.storyboard:lY6-5c-iu4-view-r0Q-7K-kUf.nib": 0.9977,
+        "nib/duckduckgo/Base.lproj/Feedback.storyboard:lY6-5c-iu4-view-r0Q-7K-kUf.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Feedback.storyboard:rAY-cv-mjl-view-zgc-vi-YZO.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Feedback.storyboard:xnZ-YI-mV7-view-C2C-S7-btw.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Home.storyboard:HomeViewController.nib": 1.0000,
@@ -77,11 +77,11 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Onboarding.storyboard:onboardingHomeRow.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Onboarding.storyboard:onboardingWidget.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Onboarding.storyboard:onboardingWidgetDetails.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Onboarding.storyboard:ukC-qX-bpq-view-Q5L-lN-HDv.nib": 0.9978,
+        "nib/duckduckgo/Base.lproj/Onboarding.storyboard:ukC-qX-bpq-view-Q5L-lN-HDv.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:3wX-Uf-JRU-view-xZj-C6-ZUR.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7Z1-eg-OWQ-view-NNN-qG-D8F.nib": 0.9803,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7u1-pv-hRO-view-H4Z-Ki-GJb.nib": 0.9971,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9949,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7Z1-eg-OWQ-view-NNN-qG-D8F.nib": 1.0000,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:7u1-pv-hRO-view-H4Z-Ki-GJb.nib": 1.0000,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:ASo-lP-j3Z-view-CmA-8L-BSR.nib": 0.9971,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:Error.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:FqV-mP-aQi-view-ewv-Sc-Sqc.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:InitialScreen.nib": 1.0000,
@@ -94,7 +94,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-HSc-Qu-pxb.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:UIViewController-pIF-vf-udv.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:inG-Uk-VH6-view-WiU-gp-G3Y.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:u7k-jN-he5-view-ssV-SA-05f.nib": 0.9755,
+        "nib/duckduckgo/Base.lproj/PrivacyProtection.storyboard:u7k-jN-he5-view-ssV-SA-05f.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:AutoClearSettingsViewController.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:AutoClearSettingsViewController.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:CCs-sH-MyT-view-P7Z-si-x6f.nib/objects-14.0+.nib": 1.0000,
@@ -107,8 +107,8 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Settings.storyboard:EmailWaitlistWebViewController.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:Jzw-Jd-J97-view-E4q-Ba-00H.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:Jzw-Jd-J97-view-E4q-Ba-00H.nib/runtime.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:TC3-Kg-XJt-view-6OE-RB-c98.nib/objects-14.0+.nib": 0.9981,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:TC3-Kg-XJt-view-6OE-RB-c98.nib/runtime.nib": 0.9981,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:TC3-Kg-XJt-view-6OE-RB-c98.nib/objects-14.0+.nib": 1.0000,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:TC3-Kg-XJt-view-6OE-RB-c98.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UEu-y1-KbY-view-wBV-2d-nqZ.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UEu-y1-KbY-view-wBV-2d-nqZ.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:UICollectionViewController-jbD-Oy-Cmw.nib/objects-14.0+.nib": 1.0000,
@@ -145,8 +145,8 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Settings.storyboard:b9u-ZD-F95-view-cDn-sG-4zZ.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:cQ5-DF-7xY-view-Hya-AN-dUT.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:cQ5-DF-7xY-view-Hya-AN-dUT.nib/runtime.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:fAo-H3-Yyo-view-Us0-75-vOB.nib/objects-14.0+.nib": 0.9997,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:fAo-H3-Yyo-view-Us0-75-vOB.nib/runtime.nib": 0.9997,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:fAo-H3-Yyo-view-Us0-75-vOB.nib/objects-14.0+.nib": 1.0000,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:fAo-H3-Yyo-view-Us0-75-vOB.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:fV3-86-QQj-view-ZC8-NB-fKY.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:fV3-86-QQj-view-ZC8-NB-fKY.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:fdJ-b1-Des-view-TDo-S0-c8g.nib/objects-14.0+.nib": 1.0000,
@@ -157,8 +157,8 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Settings.storyboard:jEM-1g-lEl-view-wVe-g5-BZG.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:jbD-Oy-Cmw-view-uzR-oi-AoW.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:jbD-Oy-Cmw-view-uzR-oi-AoW.nib/runtime.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:nB1-eu-sN0-view-f5F-f9-mzN.nib/objects-14.0+.nib": 0.9971,
-        "nib/duckduckgo/Base.lproj/Settings.storyboard:nB1-eu-sN0-view-f5F-f9-mzN.nib/runtime.nib": 0.9961,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:nB1-eu-sN0-view-f5F-f9-mzN.nib/objects-14.0+.nib": 1.0000,
+        "nib/duckduckgo/Base.lproj/Settings.storyboard:nB1-eu-sN0-view-f5F-f9-mzN.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:zWP-d3-nVc-view-dlI-6w-HWO.nib/objects-14.0+.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Settings.storyboard:zWP-d3-nVc-view-dlI-6w-HWO.nib/runtime.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Tab.storyboard:Omk-JQ-4lU-view-Sgm-Wo-lho.nib": 1.0000,
@@ -166,7 +166,7 @@ enum StoryboardScoreTable {
         "nib/duckduckgo/Base.lproj/Tab.storyboard:UIViewController-5Os-y0-IaV.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/Tab.storyboard:UIViewController-fuG-ev-dKt.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:G9p-Sf-e96-view-WJ0-lP-E4v.nib": 1.0000,
-        "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:LNa-Pc-RyW-view-8BH-do-lHc.nib": 0.9810,
+        "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:LNa-Pc-RyW-view-8BH-do-lHc.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:TabSwitcherViewController.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:TabsBar.nib": 1.0000,
         "nib/duckduckgo/Base.lproj/TabSwitcher.storyboard:UIViewController-JZX-S3-Ir9.nib": 1.0000,

@@ -82,15 +82,6 @@ struct GraphBuilder {
         return collection(className, flat)
     }
 
-    /// An attributed string's attribute dictionary, shared with every equal one of the archive:
-    /// Foundation uniques attribute dictionaries, so equal runs of different strings archive one object
-    /// (Settings fAo-H3-Yyo: three labels' runs; nB1-eu-sN0: two text views').
-    mutating func attributeDictionary(_ pairs: [(Int, Int)]) -> Int {
-        var o = NibObject(className: "NSDictionary", entries: [NibEntry(key: "NSInlinedValue", value: .bool(true))])
-        for (k, v) in pairs { o.append("UINibEncoderEmptyKey", .object(k)); o.append("UINibEncoderEmptyKey", .object(v)) }
-        return intern(o)
-    }
-
     /// An `NSSet` (keyed `NS.object.N` form in coder 10, inlined form in coder 9) or an
     /// `NSOrderedSet` (keyed form in both).
     mutating func set(_ className: String, _ items: [Int]) -> Int {

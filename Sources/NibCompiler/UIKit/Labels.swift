@@ -128,7 +128,7 @@ extension UIKitCompiler {
                     }
                 }
             }
-            runs.append((content.utf16.count, b.attributeDictionary(pairs)))
+            runs.append((content.utf16.count, uniquedAttributes(pairs)))
         }
         result.text = text
         var e = Entries()
@@ -147,8 +147,9 @@ extension UIKitCompiler {
 
     /// A run's attribute dictionary, shared with every value-equal one of the nib: Foundation uniques
     /// attribute dictionaries in memory, so ibtool archives one object (PrivacyProtection u7k and 7Z1: two
-    /// "88%" labels share theirs; the dictionaries of differing runs stay apart).
-    private func uniquedAttributes(_ pairs: [(Int, Int)]) -> Int {
+    /// "88%" labels share theirs; Settings fAo: three labels' runs; nB1: two text views' plain text; the
+    /// dictionaries of differing runs stay apart).
+    func uniquedAttributes(_ pairs: [(Int, Int)]) -> Int {
         let key = pairs.map { deepFingerprint($0.0) + ":" + deepFingerprint($0.1) }.joined(separator: ",")
         if let i = attributeDictionaries[key] { return i }
         let i = b.dictionary("NSDictionary", pairs)

@@ -111,7 +111,7 @@ extension UIKitCompiler {
                 p.null("NSTabStops")
                 pairs.append((b.string("NSParagraphStyle"), b.intern(.init(className: "NSMutableParagraphStyle", entries: p.list))))
                 pairs.append((b.string("NSFont"), fontIndex ?? systemFont(size: 12)))
-                let attrs = b.attributeDictionary(pairs)
+                let attrs = uniquedAttributes(pairs)
                 e.obj("UIAttributedText", b.graph.add(.init(className: "NSAttributedString", entries: [
                     NibEntry(key: "NSString", value: .object(b.string(text))), NibEntry(key: "NSAttributes", value: .object(attrs)),
                 ])))
