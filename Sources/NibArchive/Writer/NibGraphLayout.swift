@@ -109,13 +109,20 @@ private enum InternKey: Hashable {
     init?(_ object: NibObject) {
         guard object.entries.count == 1 else { return nil }
         let entry = object.entries[0]
-        switch (object.className, entry.key, entry.value) {
-        case ("NSString", "NS.bytes", .data(let bytes)): self = .string(bytes)
-        case ("NSNumber", "NS.intval", .int(let v)), ("NSNumber", "NS.intval", .fixedWidthInteger(let v, _)):
+        // The value's case first: most one-entry objects hold a reference and need no string comparison.
+        switch entry.value {
+        case .data(let bytes):
+            guard object.className == "NSString", entry.key == "NS.bytes" else { return nil }
+            self = .string(bytes)
+        case .int(let v), .fixedWidthInteger(let v, _):
+            guard object.className == "NSNumber", entry.key == "NS.intval" else { return nil }
             self = .integer(v)
-        case ("NSNumber", "NS.dblval", .double(let d)):
+        case .double(let d):
+            guard object.className == "NSNumber", entry.key == "NS.dblval" else { return nil }
             if d.rounded() == d, abs(d) < 9.0e15 { self = .integer(Int64(d)) } else { self = .double(d.bitPattern) }
-        case ("NSNumber", "NS.boolval", .bool(let b)): self = .bool(b)
+        case .bool(let b):
+            guard object.className == "NSNumber", entry.key == "NS.boolval" else { return nil }
+            self = .bool(b)
         default: return nil
         }
     }

@@ -15,7 +15,7 @@ enum HashOrderedKeys {
         var graph = NibGraphLayout.internedDepthFirst(input)
         guard !graph.objects.isEmpty else { return NibArchiveWriter().write(input) }
         var order: [String] = []
-        var seenKeys = Set<String>()
+        var seenKeys = Set<String>(minimumCapacity: 128)
         var visited = [Bool](repeating: false, count: graph.objects.count)
         // Iterative pre-order walk: (object, next entry). After numbering every conditional reference left
         // points at an archived object and is written as a plain one, so the walk descends through it.
