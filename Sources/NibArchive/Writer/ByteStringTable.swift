@@ -8,51 +8,50 @@ import Darwin
 ///
 /// Strings are compared byte for byte, not by Unicode canonical equivalence (Swift's `String ==` would
 /// merge "é" and "e\u{301}", which the archive keeps apart). An open-addressing table over a byte arena
-/// with a word-at-a-time hash: a `Dictionary` keyed by the strings spent a quarter of a compile's
+/// with a word-at-a-time hash, two arrays per table: a `Dictionary` keyed by the strings spent a quarter of a compile's
 /// instructions in SipHash and String comparison (one lookup per archived value).
 struct ByteStringTable {
     /// Slot → id + 1 (0: empty). The capacity is a power of two, at most half full.
-    private var slots: [Int32] = Array(repeating: 0, count: 64)
-    /// Per id: hash, and the byte range of its string in `arena`.
-    private var hashes: [UInt64] = []
-    private var offsets: [Int] = []
-    private var lengths: [Int] = []
-    private var arena: [UInt8] = []
+    private var slots: [Int32]
+    /// Per id: the hash and the string (its bytes are compared in place).
+    private var entries: [(hash: UInt64, string: String)] = []
     private let seed = ByteStringTable.processSeed
     private static let processSeed = UInt64.random(in: .min ... .max)
 
+    /// An empty table sized for about `expectedCount` strings (it grows past that).
+    init(expectedCount: Int = 8) {
+        var capacity = 16
+        while capacity < 2 * expectedCount { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+        entries.reserveCapacity(capacity / 2)
+    }
+
     /// The number of distinct strings.
-    var count: Int { hashes.count }
+    var count: Int { entries.count }
 
     /// The id of `string`, adding it with the next id when new.
     @inline(__always)
     mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
         var s = string
-        return s.withUTF8 { insert($0) }
+        let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
+            let h = self.hash(bytes)
+            return (h, self.find(bytes, hash: h))
+        }
+        if slots[slot] != 0 { return (Int(slots[slot] - 1), false) }
+        let id = entries.count
+        entries.append((h, string))
+        slots[slot] = Int32(id + 1)
+        if entries.count * 2 > slots.count { grow() }
+        return (id, true)
     }
 
     /// The id of `string`, or nil when it was never inserted.
     func lookup(_ string: String) -> Int? {
         var s = string
         return s.withUTF8 { bytes in
-            let hash = hash(bytes)
-            let slot = find(bytes, hash: hash)
+            let slot = find(bytes, hash: hash(bytes))
             return slots[slot] == 0 ? nil : Int(slots[slot] - 1)
         }
-    }
-
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, inserted: Bool) {
-        let hash = hash(bytes)
-        let slot = find(bytes, hash: hash)
-        if slots[slot] != 0 { return (Int(slots[slot] - 1), false) }
-        let id = hashes.count
-        hashes.append(hash)
-        offsets.append(arena.count)
-        lengths.append(bytes.count)
-        arena.append(contentsOf: bytes)
-        slots[slot] = Int32(id + 1)
-        if hashes.count * 2 > slots.count { grow() }
-        return (id, true)
     }
 
     /// The slot holding `bytes`, or the empty slot where it belongs.
@@ -64,21 +63,23 @@ struct ByteStringTable {
             let entry = slots[slot]
             if entry == 0 { return slot }
             let id = Int(entry - 1)
-            if hashes[id] == hash && lengths[id] == bytes.count && equalBytes(id, bytes) { return slot }
+            if entries[id].hash == hash && Self.equal(entries[id].string, bytes) { return slot }
             slot = (slot + 1) & mask
         }
     }
 
-    private func equalBytes(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if bytes.isEmpty { return true }
-        return arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + offsets[id], bytes.baseAddress!, bytes.count) == 0 }
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var s = string
+        return s.withUTF8 { p in
+            p.count == bytes.count && (p.isEmpty || memcmp(p.baseAddress!, bytes.baseAddress!, p.count) == 0)
+        }
     }
 
     private mutating func grow() {
         var newSlots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = newSlots.count - 1
-        for id in hashes.indices {
-            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+        for id in entries.indices {
+            var slot = Int(truncatingIfNeeded: entries[id].hash) & mask
             while newSlots[slot] != 0 { slot = (slot + 1) & mask }
             newSlots[slot] = Int32(id + 1)
         }

@@ -69,36 +69,51 @@ public struct NibArchiveWriter: Sendable {
         // Keys and class names are matched by their UTF-8 bytes (`ByteStringTable`): Swift's String == would
         // merge canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
         var keys = [String]()
-        var keyTable = ByteStringTable()
-        // Per table id: the key's index in `keys` (a repeated key of a decoded layout keeps its first one).
-        var keyPosition = [Int]()
+        var entryCount = 0
+        for object in objects { entryCount += object.entries.count }
+        // Distinct keys are far fewer than values; the table grows when there are more.
+        var keyTable = ByteStringTable(expectedCount: max(layout?.keys.count ?? 0, min(entryCount, 128)))
+        // Per table id: the key's index in `keys`, built only when a decoded layout repeats a key (the
+        // repeat keeps its first index); nil while every id is its index.
+        var keyPosition: [Int]?
         if let layout {
-            for (i, k) in layout.keys.enumerated() where keyTable.insert(k).inserted { keyPosition.append(i) }
+            for (i, k) in layout.keys.enumerated() {
+                if keyTable.insert(k).inserted {
+                    keyPosition?.append(i)
+                } else if keyPosition == nil {
+                    keyPosition = Array(0..<keyTable.count)
+                }
+            }
             keys = layout.keys
         }
         // The key index of every entry, in value order, found with one lookup per entry (the values
         // pass below reads it instead of looking each key up a second time).
         var entryKeys = [Int]()
-        entryKeys.reserveCapacity(objects.reduce(0) { $0 + $1.entries.count })
+        entryKeys.reserveCapacity(entryCount)
         for object in objects {
             for entry in object.entries {
                 let (id, inserted) = keyTable.insert(entry.key)
                 if inserted {
-                    keyPosition.append(keys.count)
+                    keyPosition?.append(keys.count)
                     keys.append(entry.key)
                 }
-                entryKeys.append(keyPosition[id])
+                entryKeys.append(keyPosition?[id] ?? id)
             }
         }
 
         // Class table.
         var classNames = [String]()
-        var classTable = ByteStringTable()
-        var classPosition = [Int]()
+        var classTable = ByteStringTable(expectedCount: max(layout?.classes.count ?? 0, min(objects.count, 32)))
+        // As `keyPosition`, for class names.
+        var classPosition: [Int]?
         var classFallbacks = [[Int]]()
         if let layout {
             for (i, c) in layout.classes.enumerated() {
-                if classTable.insert(c.name).inserted { classPosition.append(i) }
+                if classTable.insert(c.name).inserted {
+                    classPosition?.append(i)
+                } else if classPosition == nil {
+                    classPosition = Array(0..<classTable.count)
+                }
                 classNames.append(c.name)
                 classFallbacks.append(c.fallbacks)
             }
@@ -106,28 +121,30 @@ public struct NibArchiveWriter: Sendable {
         func addClass(_ name: String) -> Int {
             let (id, inserted) = classTable.insert(name)
             if inserted {
-                classPosition.append(classNames.count)
+                classPosition?.append(classNames.count)
                 classNames.append(name)
                 classFallbacks.append([])
             }
-            return classPosition[id]
+            return classPosition?[id] ?? id
         }
         var objectClasses = [Int]()
         objectClasses.reserveCapacity(objects.count)
         for object in objects { objectClasses.append(addClass(object.className)) }
-        var fallbackOnly = [String]()
-        var seenFallbacks = ByteStringTable()
-        for list in graph.classFallbacks.values {
-            for name in list where classTable.lookup(name) == nil && seenFallbacks.insert(name).inserted { fallbackOnly.append(name) }
+        if !graph.classFallbacks.isEmpty {
+            var fallbackOnly = [String]()
+            var seenFallbacks = ByteStringTable()
+            for list in graph.classFallbacks.values {
+                for name in list where classTable.lookup(name) == nil && seenFallbacks.insert(name).inserted { fallbackOnly.append(name) }
+            }
+            fallbackOnly.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for name in fallbackOnly { _ = addClass(name) }
         }
-        fallbackOnly.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for name in fallbackOnly { _ = addClass(name) }
         for (name, list) in graph.classFallbacks {
             guard let id = classTable.lookup(name) else { continue }
-            let i = classPosition[id]
+            let i = classPosition?[id] ?? id
             guard classFallbacks[i].isEmpty else { continue }
             // A class never falls back to its own entry (the reader rejects that).
-            classFallbacks[i] = list.compactMap { classTable.lookup($0).map { classPosition[$0] } }.filter { $0 != i }
+            classFallbacks[i] = list.compactMap { classTable.lookup($0).map { classPosition?[$0] ?? $0 } }.filter { $0 != i }
         }
 
         // Conditional references resolve to nil when their target is not otherwise archived.
@@ -144,7 +161,7 @@ public struct NibArchiveWriter: Sendable {
         var valueCount = 0
         // Only values owned by objects are written, so a decoded archive's empty-object start (which
         // may have pointed at values owned by nobody) is clamped to stay inside the values table.
-        let totalValues = objects.reduce(0) { $0 + $1.entries.count }
+        let totalValues = entryCount
         for (index, object) in objects.enumerated() {
             appendVarint(objectClasses[index], to: &out)
             if object.entries.isEmpty {
