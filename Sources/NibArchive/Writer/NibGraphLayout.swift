@@ -28,18 +28,20 @@ public enum NibGraphLayout {
     /// nil when nothing merges.
     static func internRedirects(_ graph: NibGraph) -> [Int]? {
         var canonical = [InternKey: Int]()
-        var redirect = Array(graph.objects.indices)
-        var changed = false
-        for (index, object) in graph.objects.enumerated() {
-            guard let key = InternKey(object) else { continue }
-            if let first = canonical[key] {
-                redirect[index] = first
-                changed = true
-            } else {
-                canonical[key] = index
+        var redirect: [Int]?
+        // Only one-entry objects can be strings or numbers; the others are skipped without being copied out.
+        graph.objects.withUnsafeBufferPointer { objects in
+            for index in objects.indices where objects[index].entries.count == 1 {
+                guard let key = InternKey(objects[index]) else { continue }
+                if let first = canonical[key] {
+                    if redirect == nil { redirect = Array(objects.indices) }
+                    redirect![index] = first
+                } else {
+                    canonical[key] = index
+                }
             }
         }
-        return changed ? redirect : nil
+        return redirect
     }
 
     /// Renumbers objects in ibtool's coder-10 order: a pre-order depth-first walk from the root that
