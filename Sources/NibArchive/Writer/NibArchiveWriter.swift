@@ -53,10 +53,12 @@ public struct NibArchiveWriter: Sendable {
 
     /// The archive bytes for `graph`.
     public func write(_ input: NibGraph) -> [UInt8] {
-        var graph = input
-        if options.internStringsAndNumbers { graph = NibGraphLayout.internStringsAndNumbers(graph) }
-        if options.objectOrder == .depthFirst { graph = NibGraphLayout.renumberDepthFirst(graph) }
-        return serialize(graph)
+        switch (options.internStringsAndNumbers, options.objectOrder) {
+        case (true, .depthFirst): return serialize(NibGraphLayout.internedDepthFirst(input))
+        case (true, .asGiven): return serialize(NibGraphLayout.internStringsAndNumbers(input))
+        case (false, .depthFirst): return serialize(NibGraphLayout.renumberDepthFirst(input))
+        case (false, .asGiven): return serialize(input)
+        }
     }
 
     private func serialize(_ graph: NibGraph) -> [UInt8] {
@@ -64,56 +66,85 @@ public struct NibArchiveWriter: Sendable {
         let layout = options.useLayoutHint ? graph.layout : nil
 
         // Key table.
-        // Keys and class names are matched by their UTF-8 bytes: Swift's String == would merge
-        // canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
+        // Keys and class names are matched by their UTF-8 bytes (`ByteStringTable`): Swift's String == would
+        // merge canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
         var keys = [String]()
-        var keyIndex = [ExactString: Int]()
+        var entryCount = 0
+        for object in objects { entryCount += object.entries.count }
+        // Distinct keys are far fewer than values; the table grows when there are more.
+        var keyTable = ByteStringTable(expectedCount: max(layout?.keys.count ?? 0, min(entryCount, 128)))
+        // Per table id: the key's index in `keys`, built only when a decoded layout repeats a key (the
+        // repeat keeps its first index); nil while every id is its index.
+        var keyPosition: [Int]?
         if let layout {
-            for (i, k) in layout.keys.enumerated() where keyIndex[ExactString(k)] == nil { keyIndex[ExactString(k)] = i }
+            for (i, k) in layout.keys.enumerated() {
+                if keyTable.insert(k).inserted {
+                    keyPosition?.append(i)
+                } else if keyPosition == nil {
+                    keyPosition = Array(0..<keyTable.count)
+                }
+            }
             keys = layout.keys
         }
         // The key index of every entry, in value order, found with one lookup per entry (the values
-        // pass below reads it instead of hashing each key a second time).
+        // pass below reads it instead of looking each key up a second time).
         var entryKeys = [Int]()
-        entryKeys.reserveCapacity(objects.reduce(0) { $0 + $1.entries.count })
+        entryKeys.reserveCapacity(entryCount)
         for object in objects {
             for entry in object.entries {
-                let k = ExactString(entry.key)
-                if let i = keyIndex[k] {
-                    entryKeys.append(i)
-                } else {
-                    keyIndex[k] = keys.count
-                    entryKeys.append(keys.count)
+                let (id, inserted) = keyTable.insert(entry.key)
+                if inserted {
+                    keyPosition?.append(keys.count)
                     keys.append(entry.key)
                 }
+                entryKeys.append(keyPosition?[id] ?? id)
             }
         }
 
         // Class table.
         var classNames = [String]()
-        var classIndex = [ExactString: Int]()
+        var classTable = ByteStringTable(expectedCount: max(layout?.classes.count ?? 0, min(objects.count, 32)))
+        // As `keyPosition`, for class names.
+        var classPosition: [Int]?
         var classFallbacks = [[Int]]()
         if let layout {
             for (i, c) in layout.classes.enumerated() {
-                if classIndex[ExactString(c.name)] == nil { classIndex[ExactString(c.name)] = i }
+                if classTable.insert(c.name).inserted {
+                    classPosition?.append(i)
+                } else if classPosition == nil {
+                    classPosition = Array(0..<classTable.count)
+                }
                 classNames.append(c.name)
                 classFallbacks.append(c.fallbacks)
             }
         }
-        func addClass(_ name: String) {
-            guard classIndex[ExactString(name)] == nil else { return }
-            classIndex[ExactString(name)] = classNames.count
-            classNames.append(name)
-            classFallbacks.append([])
+        func addClass(_ name: String) -> Int {
+            let (id, inserted) = classTable.insert(name)
+            if inserted {
+                classPosition?.append(classNames.count)
+                classNames.append(name)
+                classFallbacks.append([])
+            }
+            return classPosition?[id] ?? id
         }
-        for object in objects { addClass(object.className) }
-        let fallbackOnly = Set(graph.classFallbacks.values.joined().map(ExactString.init))
-            .subtracting(classIndex.keys).map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for name in fallbackOnly { addClass(name) }
+        var objectClasses = [Int]()
+        objectClasses.reserveCapacity(objects.count)
+        for object in objects { objectClasses.append(addClass(object.className)) }
+        if !graph.classFallbacks.isEmpty {
+            var fallbackOnly = [String]()
+            var seenFallbacks = ByteStringTable()
+            for list in graph.classFallbacks.values {
+                for name in list where classTable.lookup(name) == nil && seenFallbacks.insert(name).inserted { fallbackOnly.append(name) }
+            }
+            fallbackOnly.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for name in fallbackOnly { _ = addClass(name) }
+        }
         for (name, list) in graph.classFallbacks {
-            guard let i = classIndex[ExactString(name)], classFallbacks[i].isEmpty else { continue }
+            guard let id = classTable.lookup(name) else { continue }
+            let i = classPosition?[id] ?? id
+            guard classFallbacks[i].isEmpty else { continue }
             // A class never falls back to its own entry (the reader rejects that).
-            classFallbacks[i] = list.compactMap { classIndex[ExactString($0)] }.filter { $0 != i }
+            classFallbacks[i] = list.compactMap { classTable.lookup($0).map { classPosition?[$0] ?? $0 } }.filter { $0 != i }
         }
 
         // Conditional references resolve to nil when their target is not otherwise archived.
@@ -130,9 +161,9 @@ public struct NibArchiveWriter: Sendable {
         var valueCount = 0
         // Only values owned by objects are written, so a decoded archive's empty-object start (which
         // may have pointed at values owned by nobody) is clamped to stay inside the values table.
-        let totalValues = objects.reduce(0) { $0 + $1.entries.count }
+        let totalValues = entryCount
         for (index, object) in objects.enumerated() {
-            appendVarint(classIndex[ExactString(object.className)]!, to: &out)
+            appendVarint(objectClasses[index], to: &out)
             if object.entries.isEmpty {
                 appendVarint(min(layout?.emptyObjectFirstValue[index] ?? 0, totalValues), to: &out)
             } else {
@@ -195,27 +226,5 @@ public struct NibArchiveWriter: Sendable {
             classCount: UInt32(classNames.count), classNamesOffset: UInt32(classesOffset))
         out.replaceSubrange(0..<NibArchiveHeader.size, with: header.encoded)
         return out
-    }
-}
-
-/// A String hashed and compared by its UTF-8 bytes rather than by Unicode canonical equivalence,
-/// so that keys and class names that differ only in normalisation stay distinct table entries.
-struct ExactString: Hashable {
-    let string: String
-
-    init(_ string: String) { self.string = string }
-
-    static func == (a: ExactString, b: ExactString) -> Bool {
-        // Byte comparison of the contiguous UTF-8 (a generic `elementsEqual` over the UTF-8 views walked
-        // byte by byte and was a quarter of a compile's instructions).
-        var x = a.string, y = b.string
-        return x.withUTF8 { p in
-            y.withUTF8 { q in p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) }
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var s = string
-        s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -249,6 +249,18 @@ import Darwin
 
 /// C `printf` formatting of one double (`"%.3g"` and friends).
 func cFormat(_ format: String, _ value: Double) -> String {
+    // A whole number with fewer digits than the precision prints as its digits (`%g` drops the point);
+    // most colour components and frames are such numbers, and `vsnprintf` through a va_list is costly.
+    let integerLimit: Double
+    switch format {
+    case "%.3g": integerLimit = 1e3
+    case "%.10g": integerLimit = 1e10
+    case "%.17g": integerLimit = 1e17
+    default: integerLimit = 0
+    }
+    if value == value.rounded(), abs(value) < integerLimit, value != 0 || value.sign == .plus {
+        return String(Int64(value))
+    }
     var buffer = [CChar](repeating: 0, count: 64)
     let n = withVaList([value]) { args in
         buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 64, format, args) }

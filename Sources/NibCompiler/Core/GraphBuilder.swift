@@ -10,8 +10,8 @@ struct GraphBuilder {
     private var intNumbers: [Int64: Int] = [:]
     private var doubleNumbers: [UInt64: Int] = [:]
     private var emptyArrayIndex: Int?
-    /// Value-equal objects interned by a caller-chosen key (class + entries fingerprint).
-    private var interned: [String: Int] = [:]
+    /// Value-equal objects interned by class and entries.
+    private var interned: [InternedObject: Int] = [:]
 
     init(coderVersion: Int) {
         graph = NibGraph(coderVersion: UInt32(coderVersion), objects: [NibObject(className: "NSObject")])
@@ -93,30 +93,62 @@ struct GraphBuilder {
 
     /// Adds `object`, or returns the existing value-equal object added through this function.
     mutating func intern(_ object: NibObject) -> Int {
-        let key = fingerprint(object)
+        let key = InternedObject(object)
         if let i = interned[key] { return i }
         let i = graph.add(object)
         interned[key] = i
         return i
     }
+}
 
-    private func fingerprint(_ o: NibObject) -> String {
-        var s = o.className
-        for e in o.entries {
-            s += "|" + e.key + "="
+/// An object as an interning key: equal when the class names and entries are equal, with floating-point
+/// values compared by bit pattern (`-0.0` and `0.0` stay apart) and an integer equal whatever its archived
+/// width. Hashing the parts directly replaced a text fingerprint built for every interned colour and font.
+private struct InternedObject: Hashable {
+    let object: NibObject
+
+    init(_ object: NibObject) { self.object = object }
+
+    static func == (a: InternedObject, b: InternedObject) -> Bool {
+        let x = a.object, y = b.object
+        guard x.entries.count == y.entries.count, x.className == y.className else { return false }
+        for (e, f) in zip(x.entries, y.entries) {
+            guard e.key == f.key, Self.same(e.value, f.value) else { return false }
+        }
+        return true
+    }
+
+    private static func same(_ a: NibGraphValue, _ b: NibGraphValue) -> Bool {
+        switch (a, b) {
+        case (.int(let v), .int(let w)), (.int(let v), .fixedWidthInteger(let w, _)),
+             (.fixedWidthInteger(let v, _), .int(let w)), (.fixedWidthInteger(let v, _), .fixedWidthInteger(let w, _)):
+            return v == w
+        case (.bool(let v), .bool(let w)): return v == w
+        case (.float(let v), .float(let w)): return v.bitPattern == w.bitPattern
+        case (.double(let v), .double(let w)): return v.bitPattern == w.bitPattern
+        case (.data(let v), .data(let w)): return v == w
+        case (.null, .null): return true
+        case (.object(let v), .object(let w)), (.conditionalObject(let v), .conditionalObject(let w)): return v == w
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(object.className)
+        hasher.combine(object.entries.count)
+        for e in object.entries {
+            hasher.combine(e.key)
             switch e.value {
-            case .int(let v): s += "i\(v)"
-            case .fixedWidthInteger(let v, _): s += "i\(v)"
-            case .bool(let b): s += b ? "T" : "F"
-            case .float(let f): s += "f\(f.bitPattern)"
-            case .double(let d): s += "d\(d.bitPattern)"
-            case .data(let d): s += "b" + d.map { String($0, radix: 16) }.joined(separator: ",")
-            case .null: s += "n"
-            case .object(let i): s += "o\(i)"
-            case .conditionalObject(let i): s += "c\(i)"
+            case .int(let v), .fixedWidthInteger(let v, _): hasher.combine(0 as UInt8); hasher.combine(v)
+            case .bool(let v): hasher.combine(1 as UInt8); hasher.combine(v)
+            case .float(let v): hasher.combine(2 as UInt8); hasher.combine(v.bitPattern)
+            case .double(let v): hasher.combine(3 as UInt8); hasher.combine(v.bitPattern)
+            case .data(let v): hasher.combine(4 as UInt8); hasher.combine(v)
+            case .null: hasher.combine(5 as UInt8)
+            case .object(let v): hasher.combine(6 as UInt8); hasher.combine(v)
+            case .conditionalObject(let v): hasher.combine(7 as UInt8); hasher.combine(v)
             }
         }
-        return s
     }
 }
 

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Dense ids for strings matched by their UTF-8 bytes: the writer's key and class-name tables.
+///
+/// Strings are compared byte for byte, not by Unicode canonical equivalence (Swift's `String ==` would
+/// merge "é" and "e\u{301}", which the archive keeps apart). An open-addressing table over a byte arena
+/// with a word-at-a-time hash, two arrays per table: a `Dictionary` keyed by the strings spent a quarter of a compile's
+/// instructions in SipHash and String comparison (one lookup per archived value).
+struct ByteStringTable {
+    /// Slot → id + 1 (0: empty). The capacity is a power of two, at most half full.
+    private var slots: [Int32]
+    /// Per id: the hash and the string (its bytes are compared in place).
+    private var entries: [(hash: UInt64, string: String)] = []
+    private let seed = ByteStringTable.processSeed
+    private static let processSeed = UInt64.random(in: .min ... .max)
+
+    /// An empty table sized for about `expectedCount` strings (it grows past that).
+    init(expectedCount: Int = 8) {
+        var capacity = 16
+        while capacity < 2 * expectedCount { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+        entries.reserveCapacity(capacity / 2)
+    }
+
+    /// The number of distinct strings.
+    var count: Int { entries.count }
+
+    /// The id of `string`, adding it with the next id when new.
+    @inline(__always)
+    mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+        var s = string
+        let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
+            let h = self.hash(bytes)
+            return (h, self.find(bytes, hash: h))
+        }
+        if slots[slot] != 0 { return (Int(slots[slot] - 1), false) }
+        let id = entries.count
+        entries.append((h, string))
+        slots[slot] = Int32(id + 1)
+        if entries.count * 2 > slots.count { grow() }
+        return (id, true)
+    }
+
+    /// The id of `string`, or nil when it was never inserted.
+    func lookup(_ string: String) -> Int? {
+        var s = string
+        return s.withUTF8 { bytes in
+            let slot = find(bytes, hash: hash(bytes))
+            return slots[slot] == 0 ? nil : Int(slots[slot] - 1)
+        }
+    }
+
+    /// The slot holding `bytes`, or the empty slot where it belongs.
+    @inline(__always)
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return slot }
+            let id = Int(entry - 1)
+            if entries[id].hash == hash && Self.equal(entries[id].string, bytes) { return slot }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var s = string
+        return s.withUTF8 { p in
+            p.count == bytes.count && (p.isEmpty || memcmp(p.baseAddress!, bytes.baseAddress!, p.count) == 0)
+        }
+    }
+
+    private mutating func grow() {
+        var newSlots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = newSlots.count - 1
+        for id in entries.indices {
+            var slot = Int(truncatingIfNeeded: entries[id].hash) & mask
+            while newSlots[slot] != 0 { slot = (slot + 1) & mask }
+            newSlots[slot] = Int32(id + 1)
+        }
+        slots = newSlots
+    }
+
+    /// A fast non-cryptographic hash of the bytes, eight at a time, seeded per process (ids follow insertion
+    /// order, so the seed never shows in the output).
+    @inline(__always)
+    private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = (seed ^ UInt64(truncatingIfNeeded: bytes.count)) &* multiplier
+        guard let base = bytes.baseAddress else { return h }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+            h ^= h >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < bytes.count {
+            tail |= UInt64(base[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* multiplier
+        return h ^ (h >> 32)
+    }
+}
