@@ -101,6 +101,30 @@ import PropertyList
         #expect(errors(tv).first?.contains("unsupported storyboard type") == true)
     }
 
+    /// A navigation controller without a root records `<nil name="viewControllers"/>`: nothing to archive, so
+    /// no warning; an unknown element beside it still gets one.
+    @Test func navigationControllerWithoutARootIsSilent() throws {
+        func warnings(_ extra: String) throws -> [String] {
+            let text = Self.storyboard("""
+                    <scene sceneID="s-nav">
+                        <objects>
+                            <navigationController id="nav-00-001" sceneMemberID="viewController">
+                                <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-00-001">
+                                    <rect key="frame" x="0.0" y="20" width="320" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                </navigationBar>
+                                <nil name="viewControllers"/>\(extra)
+                            </navigationController>
+                        </objects>
+                    </scene>
+            """, initial: "nav-00-001")
+            return try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard").diagnostics.map(\.description)
+        }
+        #expect(try warnings("") == [])
+        let flagged = try warnings("<frobnicator id=\"frb-00-001\"/>")
+        #expect(flagged.count == 1 && flagged[0].contains("frobnicator"), "\(flagged)")
+    }
+
     @Test func outputIsDeterministic() throws {
         let url = ProjectCorpus.directory.appendingPathComponent("ios/Main.storyboard")
         let bytes = [UInt8](try Data(contentsOf: url))

@@ -174,6 +174,9 @@ final class UIKitSceneNib {
         var toolbar: Int?
         if node.name == "navigationController" {
             if !childIndices.isEmpty { e.obj("UIViewControllers", c.b.mutableArray(childIndices)) }
+            // `<nil name="viewControllers"/>`: Interface Builder's record of a navigation controller without a
+            // root relationship; there is nothing to archive.
+            for empty in node.children where empty.name == "nil" && empty.peek("name") == "viewControllers" { ctx.ignore(empty) }
             if let size = node.children.first(where: { $0.name == "value" && $0.peek("key") == "contentSizeForViewInPopover" }) {
                 size.visited = true
                 size.markAllAttributesUsed()
