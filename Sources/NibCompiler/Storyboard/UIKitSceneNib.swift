@@ -111,11 +111,9 @@ final class UIKitSceneNib {
             e.obj("UITitle", ctx.localizable(title, owner: node, property: "title"))
         }
         var listed: [Int] = []
-        var navigationItem: Int?
         if let item = node.children.first(where: { $0.name == "navigationItem" && $0.peek("key") == "navigationItem" }) {
             item.visited = true
             let i = c.encodeNavigationItem(item)
-            navigationItem = i
             e.obj("UINavigationItem", i)
             listed.append(i)
         }

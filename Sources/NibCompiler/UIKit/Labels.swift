@@ -150,27 +150,51 @@ extension UIKitCompiler {
     /// "88%" labels share theirs; Settings fAo: three labels' runs; nB1: two text views' plain text; the
     /// dictionaries of differing runs stay apart).
     func uniquedAttributes(_ pairs: [(Int, Int)]) -> Int {
-        let key = pairs.map { deepFingerprint($0.0) + ":" + deepFingerprint($0.1) }.joined(separator: ",")
+        var key: [UInt8] = []
+        for (k, v) in pairs {
+            appendFingerprint(k, to: &key)
+            appendFingerprint(v, to: &key)
+        }
         if let i = attributeDictionaries[key] { return i }
         let i = b.dictionary("NSDictionary", pairs)
         attributeDictionaries[key] = i
         return i
     }
 
-    /// The class and entries of object `index` and of the objects it references, as text (values are
-    /// trees here: fonts, colours, paragraph styles).
-    private func deepFingerprint(_ index: Int, depth: Int = 0) -> String {
-        let o = b.graph.objects[index]
-        var s = o.className + "{"
-        for e in o.entries {
-            s += e.key + "="
-            switch e.value {
-            case .object(let i), .conditionalObject(let i): s += depth < 8 ? deepFingerprint(i, depth: depth + 1) : "o\(i)"
-            default: s += "\(e.value)"
-            }
-            s += ";"
+    /// Appends an exact byte encoding of object `index` and of the objects it references (values are trees
+    /// here: fonts, colours, paragraph styles): class name, then each entry's key and value, lengths first so
+    /// that no two different trees share an encoding.
+    private func appendFingerprint(_ index: Int, to out: inout [UInt8], depth: Int = 0) {
+        func bytes(_ text: String) {
+            appendVarint(&out, text.utf8.count)
+            out.append(contentsOf: text.utf8)
         }
-        return s + "}"
+        func word(_ tag: UInt8, _ bits: UInt64) {
+            out.append(tag)
+            withUnsafeBytes(of: bits.littleEndian) { out.append(contentsOf: $0) }
+        }
+        let o = b.graph.objects[index]
+        bytes(o.className)
+        appendVarint(&out, o.entries.count)
+        for e in o.entries {
+            bytes(e.key)
+            switch e.value {
+            case .int(let v): word(1, UInt64(bitPattern: v))
+            case .fixedWidthInteger(let v, let type): word(2, UInt64(bitPattern: v)); out.append(type.rawValue)
+            case .bool(let v): word(3, v ? 1 : 0)
+            case .float(let v): word(4, UInt64(v.bitPattern))
+            case .double(let v): word(5, v.bitPattern)
+            case .data(let d): out.append(6); appendVarint(&out, d.count); out.append(contentsOf: d)
+            case .null: out.append(7)
+            case .object(let i), .conditionalObject(let i):
+                if depth < 8 {
+                    out.append(8)
+                    appendFingerprint(i, to: &out, depth: depth + 1)
+                } else {
+                    word(9, UInt64(i))
+                }
+            }
+        }
     }
 
     private func appendVarint(_ out: inout [UInt8], _ v: Int) {
