@@ -16,14 +16,6 @@ public struct GraphLeaf: Hashable, Sendable, CustomStringConvertible {
     /// The value as text (`path@Class` for `ref`, `in order` or the other order for `order`).
     public var value: String
 
-    public init(object: String, objectClass: String, key: String, type: String, value: String) {
-        self.object = object
-        self.objectClass = objectClass
-        self.key = key
-        self.type = type
-        self.value = value
-    }
-
     /// `/NSObject.UINibObjectsKey/NSArray.[00002]/UILabel.UIText/NSString.NS.bytes` style path.
     public var path: String { objectClass.isEmpty ? key : "\(object)/\(objectClass).\(key)" }
 

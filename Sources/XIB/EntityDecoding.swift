@@ -124,10 +124,9 @@ enum EntityDecoding {
             case UInt8(ascii: "&"):
                 appendReference(p, at: &i, end: end, to: &out)
                 continue
-            case 0x0D:
-                out.append(0x20)
-                if i + 1 < end && p[i + 1] == 0x0A { i += 1 }
-            case 0x0A, 0x09:
+            case 0x0D, 0x0A, 0x09:
+                // Tab, LF, CR and CRLF each become one space.
+                if b == 0x0D && i + 1 < end && p[i + 1] == 0x0A { i += 1 }
                 out.append(0x20)
             default:
                 out.append(b)

@@ -22,3 +22,24 @@ extension LocatedError {
     /// `file:line:col: error: message`.
     public var description: String { diagnostic.description }
 }
+
+/// A located error of one closed set of kinds: the shape of `XMLError` (`KindedError<XMLErrorKind>`) and
+/// `XIBError` (`KindedError<XIBErrorKind>`), so callers match on `error.kind` for either.
+public struct KindedError<ErrorKind: Sendable & Hashable>: LocatedError, Sendable, Hashable {
+    /// The set of kinds (`XMLError.Kind` is `XMLErrorKind`).
+    public typealias Kind = ErrorKind
+
+    /// The kind of error.
+    public var kind: Kind
+    /// A human-readable message without location.
+    public var message: String
+    /// Where the error was found.
+    public var location: SourceLocation
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String, at location: SourceLocation) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+}

@@ -1,41 +1,29 @@
 /// An error in a XIB document: malformed XML, an unsupported document, or a semantic problem
 /// such as a duplicate or unknown id. `description` prints `file:line:col: error: message`.
-public struct XIBError: LocatedError, Sendable, Hashable {
-    /// What went wrong.
-    public enum Kind: Sendable, Hashable {
-        /// The file could not be read.
-        case unreadableFile
-        /// The file is not well-formed XML; the associated value says how.
-        case xml(XMLError.Kind)
-        /// The root element is not `<document>` or `<archive>`.
-        case notAXIB
-        /// A known Interface Builder format this compiler does not handle yet: XIB 2.x `<archive>`
-        /// documents and storyboards.
-        case unsupportedFormat
-        /// A `<document>` whose `type` is neither the Cocoa Touch nor the Cocoa XIB type.
-        case unsupportedDocumentType
-        /// A structural requirement is not met (missing `<objects>`, missing `version`, ...).
-        case invalidDocument
-        /// Two elements share an `id`; reported at the second.
-        case duplicateID
-        /// A reference to an id that no element has.
-        case unknownID
-    }
+public typealias XIBError = KindedError<XIBErrorKind>
 
-    /// The kind of error.
-    public var kind: Kind
-    /// A human-readable message without location.
-    public var message: String
-    /// Where the error was found.
-    public var location: SourceLocation
+/// What went wrong in a XIB document (`XIBError.Kind`).
+public enum XIBErrorKind: Sendable, Hashable {
+    /// The file could not be read.
+    case unreadableFile
+    /// The file is not well-formed XML; the associated value says how.
+    case xml(XMLError.Kind)
+    /// The root element is not `<document>` or `<archive>`.
+    case notAXIB
+    /// A known Interface Builder format this compiler does not handle yet: XIB 2.x `<archive>`
+    /// documents and storyboards.
+    case unsupportedFormat
+    /// A `<document>` whose `type` is neither the Cocoa Touch nor the Cocoa XIB type.
+    case unsupportedDocumentType
+    /// A structural requirement is not met (missing `<objects>`, missing `version`, ...).
+    case invalidDocument
+    /// Two elements share an `id`; reported at the second.
+    case duplicateID
+    /// A reference to an id that no element has.
+    case unknownID
+}
 
-    /// Creates an error.
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation) {
-        self.kind = kind
-        self.message = message
-        self.location = location
-    }
-
+extension KindedError where ErrorKind == XIBErrorKind {
     /// Wraps an XML error.
     public init(_ error: XMLError) {
         self.init(.xml(error.kind), error.message, at: error.location)

@@ -5,8 +5,8 @@ public struct NibArchiveHeader: Sendable, Equatable {
     /// Bytes of magic plus ten little-endian uint32 fields.
     public static let size = 50
 
-    public var formatVersion: UInt32
-    public var coderVersion: UInt32
+    public var formatVersion: UInt32 = 1
+    public var coderVersion: UInt32 = 10
     public var objectCount: UInt32
     public var objectsOffset: UInt32
     public var keyCount: UInt32
@@ -15,22 +15,6 @@ public struct NibArchiveHeader: Sendable, Equatable {
     public var valuesOffset: UInt32
     public var classCount: UInt32
     public var classNamesOffset: UInt32
-
-    /// Creates a header from its fields.
-    public init(formatVersion: UInt32 = 1, coderVersion: UInt32 = 10,
-                objectCount: UInt32, objectsOffset: UInt32, keyCount: UInt32, keysOffset: UInt32,
-                valueCount: UInt32, valuesOffset: UInt32, classCount: UInt32, classNamesOffset: UInt32) {
-        self.formatVersion = formatVersion
-        self.coderVersion = coderVersion
-        self.objectCount = objectCount
-        self.objectsOffset = objectsOffset
-        self.keyCount = keyCount
-        self.keysOffset = keysOffset
-        self.valueCount = valueCount
-        self.valuesOffset = valuesOffset
-        self.classCount = classCount
-        self.classNamesOffset = classNamesOffset
-    }
 
     /// Whether `bytes` starts with the NIBArchive magic.
     public static func hasMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
