@@ -60,7 +60,7 @@ public struct NibEdgeInsets: Sendable, Hashable {
 public enum NibGeometry {
     /// The elements of a UIKit packed struct: byte 0 is 7 (float64) or 6 (float32), then little-endian elements.
     /// Returns nil when the bytes are not such a struct.
-    public static func elements(packed bytes: [UInt8]) -> [Double]? {
+    public static func elements<Bytes: RandomAccessCollection<UInt8>>(packed bytes: Bytes) -> [Double]? where Bytes.Index == Int {
         guard let kind = bytes.first else { return nil }
         let size: Int
         switch kind {
@@ -72,8 +72,8 @@ public enum NibGeometry {
         guard payload > 0, payload % size == 0 else { return nil }
         var result = [Double]()
         result.reserveCapacity(payload / size)
-        var i = 1
-        while i < bytes.count {
+        var i = bytes.startIndex + 1
+        while i < bytes.endIndex {
             var bits: UInt64 = 0
             for b in 0..<size { bits |= UInt64(bytes[i + b]) << (8 * UInt64(b)) }
             result.append(size == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))

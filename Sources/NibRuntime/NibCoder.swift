@@ -1,3 +1,4 @@
+import NibArchive
 /// Reads the archived values of the object being created, for `NibDecodable.init(coder:)`.
 ///
 /// Valid only during the `init(coder:)` call it is passed to. Missing keys give NSCoder's defaults
@@ -87,8 +88,11 @@ public final class NibCoder {
     /// A string object (`NSString`, `NSMutableString`, `NSLocalizableString`).
     public func decodeString(forKey key: String) -> String? { planValue(forKey: key)?.constantValue?.string }
 
-    /// Raw bytes (type-8 value or `NSData` object).
-    public func decodeBytes(forKey key: String) -> [UInt8]? {
+    /// Raw bytes (type-8 value or `NSData` object), copied.
+    public func decodeBytes(forKey key: String) -> [UInt8]? { decodeByteView(forKey: key).map { $0.copyBytes() } }
+
+    /// Raw bytes (type-8 value or `NSData` object) as a view into the template's archive, without a copy.
+    public func decodeByteView(forKey key: String) -> NibBytes? {
         if case .data(let d)? = planValue(forKey: key)?.constantValue { return d }
         return nil
     }

@@ -1,3 +1,5 @@
+import NibArchive
+
 /// An archived `NSNumber`.
 public enum NibNumber: Sendable, Hashable {
     /// `NS.intval`.
@@ -40,8 +42,9 @@ public enum NibDecodedValue: CustomStringConvertible {
     case float(Float)
     /// A float64 value.
     case double(Double)
-    /// Raw bytes (type-8 values and `NSData` objects).
-    case data([UInt8])
+    /// Raw bytes (type-8 values and `NSData` objects): a view into the template's archive, which every
+    /// instantiation shares; `Array(bytes)` copies them.
+    case data(NibBytes)
     /// An `NSString`, `NSMutableString` or `NSLocalizableString`.
     case string(String)
     /// An `NSNumber`.

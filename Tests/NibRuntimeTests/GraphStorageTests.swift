@@ -76,7 +76,12 @@ final class PlainLabel: NibDecodable {
         guard case .dictionary(let pairs)? = a.value(forKey: "map") else { Issue.record("map"); return }
         #expect(pairs.map { $0.key.string } == ["k", "n"])
         #expect(pairs[0].value.object === b && pairs[1].value.int64 == 2)
-        if case .data(let d)? = a.value(forKey: "bytes") { #expect(d == [1, 2, 3]) } else { Issue.record("bytes") }
+        if case .data(let d)? = a.value(forKey: "bytes") { #expect(Array(d) == [1, 2, 3]) } else { Issue.record("bytes") }
+        // Data values are views into the template's archive: a second instantiation sees the same bytes, not a copy.
+        let again = try #require(try template.instantiate(owner: owner, externalObjects: ["Model": model]).first as? GenericNibObject)
+        if case .data(let d1)? = a.value(forKey: "bytes"), case .data(let d2)? = Self.subviews(again)[0].value(forKey: "bytes") {
+            #expect(d1.withUnsafeBytes { $0.baseAddress } == d2.withUnsafeBytes { $0.baseAddress })
+        } else { Issue.record("bytes of the second instantiation") }
         // Positional and keyed access agree.
         for g in [root, a, b, c, label] {
             let values = g.values

@@ -232,7 +232,7 @@ struct GraphShape {
             case .bool(let b): return .bool(b)
             case .float(let f): return .float(f)
             case .double(let d): return .double(d)
-            case .data(let d): return .data(d)
+            case .data(let d): return .data(Array(d))
             case .string(let s): return .string(s)
             case .number(let n): return .double(n.doubleValue)
             case .array(let a): return .array(a.map(shape))

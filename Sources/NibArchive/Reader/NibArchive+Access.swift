@@ -74,6 +74,9 @@ public struct NibObjectRecord: Sendable, Equatable {
 }
 
 extension NibArchive {
+    /// An empty view into this archive (the bytes of an `NSData` archived without `NS.bytes`).
+    package var emptyBytes: NibBytes { NibBytes(storage: storage, offset: 0, count: 0) }
+
     public var coderVersion: UInt32 { header.coderVersion }
     @inlinable public var objectCount: Int { objectRecords.count }
     public var keyCount: Int { keyRecords.count }
@@ -202,5 +205,20 @@ extension NibArchive {
     public func value(ofObject object: Int, forKey key: String) -> NibValue? {
         guard let k = keyIndex(named: key), let v = valueIndex(ofObject: object, keyIndex: k) else { return nil }
         return value(v)
+    }
+}
+
+/// The bytes of a view as a collection (0-based), so callers can read, compare and map a data value
+/// without copying it first.
+extension NibBytes: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(position: Int) -> UInt8 {
+        precondition(position >= 0 && position < count, "NibBytes index out of range")
+        return storage.bytes[offset + position]
+    }
+
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try body(unsafeBuffer.assumingMemoryBound(to: UInt8.self))
     }
 }

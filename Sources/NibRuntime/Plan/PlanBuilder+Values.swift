@@ -49,7 +49,7 @@ extension PlanBuilder {
         case .bool(let b): return .constant(.bool(b))
         case .float(let f): return .constant(.float(f))
         case .double(let d): return .constant(.double(d))
-        case .data(let b): return .constant(.data(b.copyBytes()))
+        case .data(let b): return .constant(.data(b))
         case .null: return .null
         case .object(let j):
             switch slots[j] {
@@ -96,18 +96,18 @@ extension PlanBuilder {
         if FoundationClasses.strings.contains(cls) {
             result = .constant(.string(stringObject(j) ?? ""))
         } else if FoundationClasses.data.contains(cls) {
-            if case .data(let b)? = raw(j, "NS.bytes") { result = .constant(.data(b.copyBytes())) } else { result = .constant(.data([])) }
+            if case .data(let b)? = raw(j, "NS.bytes") { result = .constant(.data(b)) } else { result = .constant(.data(archive.emptyBytes)) }
         } else if cls == "NSNumber" {
             result = .constant(.number(numberObject(j)))
         } else if FoundationClasses.nibs.contains(cls) {
-            var bytes: [UInt8]?
+            var bytes: NibBytes?
             for k in ["archiveData", "NSNibFileData"] {
                 if case .object(let d)? = raw(j, k), case .constant(.data(let b)) = valueObject(d) { bytes = b }
-                else if case .data(let b)? = raw(j, k) { bytes = b.copyBytes() }
+                else if case .data(let b)? = raw(j, k) { bytes = b }
                 if bytes != nil { break }
             }
             if let bytes {
-                let t = NibTemplate(nestedBytes: bytes, registry: registry)
+                let t = NibTemplate(nestedBytes: bytes.copyBytes(), registry: registry)
                 nested.append(t)
                 result = .constant(.nib(t))
             } else {
