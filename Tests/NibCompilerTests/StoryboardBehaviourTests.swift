@@ -125,6 +125,58 @@ import PropertyList
         #expect(flagged.count == 1 && flagged[0].contains("frobnicator"), "\(flagged)")
     }
 
+    /// A tab bar controller: its bar lists the children's tab bar items (the first selected) and each child
+    /// embedded in the controller's nib carries its `UITabBarItem`; nothing is reported as unsupported.
+    @Test func tabBarControllerArchivesItsBarAndTheChildrensItems() throws {
+        func child(_ id: String, _ title: String, identifier: String? = nil) -> String {
+            Self.scene(id, identifier: identifier).replacingOccurrences(of: "<connections>", with: #"<tabBarItem key="tabBarItem" title="\#(title)" id="ti-\#(id)"/><connections>"#)
+        }
+        let text = Self.storyboard("""
+                <scene sceneID="s-tab">
+                    <objects>
+                        <tabBarController id="tab-00-001" sceneMemberID="viewController">
+                            <tabBar key="tabBar" contentMode="scaleToFill" id="bar-00-001">
+                                <rect key="frame" x="0.0" y="431" width="320" height="49"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES"/>
+                            </tabBar>
+                            <connections>
+                                <segue destination="aaa-00-001" kind="relationship" relationship="viewControllers" id="r-1"/>
+                                <segue destination="aaa-00-002" kind="relationship" relationship="viewControllers" id="r-2"/>
+                            </connections>
+                        </tabBarController>
+                    </objects>
+                </scene>
+        \(child("aaa-00-001", "First"))
+        \(child("aaa-00-002", "Second", identifier: "second"))
+        """, initial: "tab-00-001")
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+        #expect(result.diagnostics.map(\.description) == [])
+        let nib = try #require(result.files.first { $0.path == "UITabBarController-tab-00-001.nib" }, "\(result.files.map(\.path))")
+        let graph = NibGraph(try NibArchive(bytes: nib.bytes))
+        func title(_ index: Int) -> String? {
+            guard case .object(let t)? = graph.objects[index].value(forKey: "UITitle"),
+                  case .data(let bytes)? = graph.objects[t].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let controller = try #require(graph.objects.firstIndex { $0.className == "UIClassSwapper" && $0.value(forKey: "UITabBar") != nil })
+        guard case .object(let bar)? = graph.objects[controller].value(forKey: "UITabBar"),
+              case .object(let list)? = graph.objects[bar].value(forKey: "UIItems") else { Issue.record("no tab bar items"); return }
+        #expect(graph.objects[bar].className == "UITabBar")
+        let items = graph.objects[list].entries.compactMap { entry -> Int? in if case .object(let i) = entry.value { return i } else { return nil } }
+        #expect(items.compactMap(title) == ["First", "Second"])
+        #expect(graph.objects[bar].value(forKey: "UISelectedItem") == .object(items[0]))
+        #expect(graph.objects[bar].value(forKey: "UIDelegate") == .object(controller))  // conditional, and the controller is in the nib
+        guard case .object(let children)? = graph.objects[controller].value(forKey: "UIViewControllers") else { Issue.record("no children"); return }
+        let childItems = graph.objects[children].entries.compactMap { entry -> NibGraphValue? in
+            if case .object(let c) = entry.value { return graph.objects[c].value(forKey: "UITabBarItem") } else { return nil }
+        }
+        #expect(childItems == items.map { .object($0) })
+        // A child with an identifier also has its own scene nib, with its item.
+        let own = try #require(result.files.first { $0.path == "second.nib" }, "\(result.files.map(\.path))")
+        let ownGraph = NibGraph(try NibArchive(bytes: own.bytes))
+        #expect(ownGraph.objects.contains { $0.className == "UITabBarItem" })
+    }
+
     @Test func outputIsDeterministic() throws {
         let url = ProjectCorpus.directory.appendingPathComponent("ios/Main.storyboard")
         let bytes = [UInt8](try Data(contentsOf: url))

@@ -117,6 +117,14 @@ final class UIKitSceneNib {
             e.obj("UINavigationItem", i)
             listed.append(i)
         }
+        // `<tabBarItem key="tabBarItem">` → `UITabBarItem` (UIViewController's coder key; no compiled storyboard in
+        // the corpus has one, so this rests on UIKit's coders, as the XIB tab bar rules in UIKit/TabBars.swift do).
+        if let item = node.children.first(where: { $0.name == "tabBarItem" && $0.peek("key") == "tabBarItem" }) {
+            item.visited = true
+            let i = c.encodeTabBarItem(item)
+            e.obj("UITabBarItem", i)
+            listed.append(i)
+        }
         if let table = upstreams[controller.id] {
             let pairs = CFHashOrder.order(table.map(\.name)).compactMap { name -> (Int, Int)? in
                 guard let entry = table.first(where: { $0.name == name }) else { return nil }
@@ -205,6 +213,30 @@ final class UIKitSceneNib {
             if node.bool("toolbarHidden") == false { e.bool("UIToolbarShown", true) }
             node.markUsed("toolbarHidden", "navigationBarHidden")
         }
+        var tabBar: Int?
+        if node.name == "tabBarController" {
+            // UIKit's UITabBarController coder: `UITabBar`, then `UIViewControllers` (the relationship children, in
+            // segue order, as for a navigation controller). The bar lists the children's tab bar items, the first
+            // selected, and points back at the controller conditionally, as a controller-owned bar does when
+            // Interface Builder archives it. No compiled tab bar controller exists in the corpus: inferred from the
+            // coders, not from bytes.
+            if let bar = node.children.first(where: { $0.name == "tabBar" && $0.peek("key") == "tabBar" }) {
+                bar.visited = true
+                let i = c.encodeTabBar(bar)
+                let items = controller.relationshipChildren.compactMap { child -> Int? in
+                    child.node.children.first { $0.name == "tabBarItem" && $0.peek("key") == "tabBarItem" }?.peek("id")
+                        .flatMap { ctx.objectIndex(forID: $0) }
+                }
+                c.b.append(i, "UIDelegate", .conditionalObject(index))
+                if !items.isEmpty, !c.b.graph.objects[i].entries.contains(where: { $0.key == "UIItems" }) {
+                    c.b.append(i, "UIItems", .object(c.b.array(items)))
+                    c.b.append(i, "UISelectedItem", .object(items[0]))
+                }
+                tabBar = i
+                e.obj("UITabBar", i)
+            }
+            if !childIndices.isEmpty { e.obj("UIViewControllers", c.b.mutableArray(childIndices)) }
+        }
         node.markUsed("sceneMemberID", "storyboardIdentifier", "useStoryboardIdentifierAsRestorationIdentifier", "automaticallyAdjustsScrollViewInsets",
                       "hidesBottomBarWhenPushed", "modalPresentationStyle", "modalTransitionStyle")
         for child in node.children where ["layoutGuides", "size", "simulatedNavigationBarMetrics", "simulatedToolbarMetrics", "simulatedTabBarMetrics"].contains(child.name)
@@ -224,7 +256,7 @@ final class UIKitSceneNib {
         c.encodeCommonChildren(node, index: index)
         // Object-list blocks (§5.2): a navigation controller lists its bars and children, a controller
         // its navigation item, templates and toolbar items.
-        c.objectListChildren[index, default: []] += [navigationBar, toolbar].compactMap { $0 } + childIndices + listed + templates + toolbarItems
+        c.objectListChildren[index, default: []] += [navigationBar, toolbar, tabBar].compactMap { $0 } + childIndices + listed + templates + toolbarItems
         return index
     }
 
