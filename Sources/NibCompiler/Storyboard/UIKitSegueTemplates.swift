@@ -48,13 +48,14 @@ extension UIKitCompiler {
             e.null("UIPassthroughViews")
             e.null("UIAnchorBarButtonItem")
             e.null("UIAnchorView")
-        case "custom":
-            if let cls = segue["customClass"] { e.obj("UISegueClassName", b.string(cls)) }
-            segue.markUsed("customModule", "customModuleProvider")
         case "unwind":
             if let action = segue["unwindAction"] { e.obj("UIActionName", b.string(action)) }
         default: break
         }
+        // A segue of any kind may name its class; like a controller's, a Swift class is archived by its mangled
+        // runtime name (the one rule of the corpus, a `custom` segue, had no module; other kinds: no compiled sample).
+        if let cls = customClassRuntimeName(segue) { e.obj("UISegueClassName", b.string(cls)) }
+        segue.markUsed("customModule", "customModuleProvider")
         b.set(index, NibObject(className: className, entries: e.list))
         return index
     }

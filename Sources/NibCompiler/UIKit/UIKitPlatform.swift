@@ -262,20 +262,7 @@ final class UIKitCompiler {
 
     /// Writes `entries` into `index`, wrapping the object in `UIClassSwapper` when it has a custom class.
     func finishClass(_ node: XIBNode, index: Int, originalClass: String, entries e: inout Entries) {
-        if let custom = node["customClass"] {
-            let module = node["customModule"]
-            let provider = node["customModuleProvider"]
-            let name: String
-            // As ibtool's --module: for customModuleProvider="target" the module given on the command line
-            // wins over the customModule attribute (which Interface Builder leaves stale when a target is renamed).
-            if provider == "target", let m = ctx.options.moduleName, !m.isEmpty {
-                name = SwiftClassName.mangled(module: m, name: custom)
-            } else if let module, !module.isEmpty {
-                name = SwiftClassName.mangled(module: module, name: custom)
-            } else {
-                if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
-                name = custom
-            }
+        if let name = customClassRuntimeName(node) {
             e.obj("UIClassName", b.string(name))
             e.obj("UIOriginalClassName", b.string(originalClass))
             b.set(index, NibObject(className: "UIClassSwapper", entries: e.list))
@@ -283,6 +270,22 @@ final class UIKitCompiler {
             node.markUsed("customModule", "customModuleProvider")
             b.set(index, NibObject(className: originalClass, entries: e.list))
         }
+    }
+
+    /// The runtime name of `node`'s `customClass` (nil without one): the Swift mangled name in its module.
+    func customClassRuntimeName(_ node: XIBNode) -> String? {
+        guard let custom = node["customClass"] else { return nil }
+        let module = node["customModule"]
+        let provider = node["customModuleProvider"]
+        // As ibtool's --module: for customModuleProvider="target" the module given on the command line
+        // wins over the customModule attribute (which Interface Builder leaves stale when a target is renamed).
+        if provider == "target", let m = ctx.options.moduleName, !m.isEmpty {
+            return SwiftClassName.mangled(module: m, name: custom)
+        } else if let module, !module.isEmpty {
+            return SwiftClassName.mangled(module: module, name: custom)
+        }
+        if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
+        return custom
     }
 }
 
