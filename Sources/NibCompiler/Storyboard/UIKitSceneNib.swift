@@ -171,6 +171,8 @@ final class UIKitSceneNib {
         if !extras.isEmpty { e.obj("UITopLevelObjectsToKeepAliveFromStoryboard", c.b.array(extras)) }
         if node.bool("definesPresentationContext") == true { e.bool("UIDefinesPresentationContext", true) }
         if let edges = node.children.first(where: { $0.name == "extendedEdge" && $0.peek("key") == "edgesForExtendedLayout" }) {
+            edges.visited = true
+            edges.markUsed("key")
             var flags = 0
             for (name, bit) in [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)] where edges.bool(name) == true { flags |= bit }
             e.int("UIKeyEdgesForExtendedLayout", flags)
