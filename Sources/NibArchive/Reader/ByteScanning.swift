@@ -27,6 +27,25 @@ enum ByteScanning {
         return try varintSlow(base, &pos, end, region)
     }
 
+    /// Three consecutive varints of one or two bytes each (an object record: class index, first value, value
+    /// count), read without bounds checks: the caller guarantees 6 readable bytes. Nil, with `pos` unchanged,
+    /// when one is longer; the checked reader then starts over.
+    @inline(__always)
+    static func threeShortVarints(_ base: UnsafeRawPointer, _ pos: inout Int) -> (UInt32, UInt32, UInt32)? {
+        var p = pos
+        @inline(__always) func short() -> UInt32? {
+            let b0 = UInt32(base.load(fromByteOffset: p, as: UInt8.self))
+            if b0 & 0x80 != 0 { p &+= 1; return b0 & 0x7F }
+            let b1 = UInt32(base.load(fromByteOffset: p &+ 1, as: UInt8.self))
+            guard b1 & 0x80 != 0 else { return nil }
+            p &+= 2
+            return b0 | (b1 & 0x7F) << 7
+        }
+        guard let a = short(), let b = short(), let c = short() else { return nil }
+        pos = p
+        return (a, b, c)
+    }
+
     @inline(never)
     static func varintSlow(_ base: UnsafeRawPointer, _ pos: inout Int, _ end: Int,
                            _ region: NibArchiveRegion) throws(NibArchiveError) -> UInt32 {
@@ -143,6 +162,27 @@ enum ByteScanning {
 
     /// A hash of a byte range for the key lookup table: FNV-1a-style mixing of eight-byte words (then the
     /// remaining bytes as one word), so a typical 15-byte key costs two multiplications rather than fifteen.
+    /// `hash(pointer, count:)` and whether the bytes are all ASCII, in one pass over the words.
+    @inline(__always)
+    static func hashAndASCII(_ pointer: UnsafeRawPointer, count: Int) -> (hash: UInt64, ascii: Bool) {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
+        var bits: UInt64 = 0
+        var i = 0
+        while i + 8 <= count {
+            let w = pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            bits |= w
+            h = (h ^ w) &* 0x0000_0100_0000_01B3
+            h ^= h >> 29
+            i += 8
+        }
+        if i < count {
+            let w = tail(pointer + i, count: count - i)
+            bits |= w
+            h = (h ^ w) &* 0x0000_0100_0000_01B3
+        }
+        return (h ^ (h >> 32), bits & 0x8080_8080_8080_8080 == 0)
+    }
+
     @inline(__always)
     static func hash(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)

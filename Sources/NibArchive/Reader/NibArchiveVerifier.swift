@@ -43,9 +43,14 @@ enum NibArchiveVerifier {
         let objects = records.objects
         for index in 0..<objectCount {
             let start = pos
-            let cls = try ByteScanning.varint(base, &pos, end, .objects)
-            let first = try ByteScanning.varint(base, &pos, end, .objects)
-            let count = try ByteScanning.varint(base, &pos, end, .objects)
+            let cls: UInt32, first: UInt32, count: UInt32
+            if end &- pos >= 15, let fast = ByteScanning.threeShortVarints(base, &pos) {
+                (cls, first, count) = fast
+            } else {
+                cls = try ByteScanning.varint(base, &pos, end, .objects)
+                first = try ByteScanning.varint(base, &pos, end, .objects)
+                count = try ByteScanning.varint(base, &pos, end, .objects)
+            }
             guard Int(cls) < classCount else {
                 throw NibArchiveError(.classIndexOutOfRange, .objects, at: start,
                                       "object \(index) has class index \(cls), but there are \(classCount) classes")
@@ -69,10 +74,11 @@ enum NibArchiveVerifier {
             guard length <= end - pos else {
                 throw NibArchiveError(.truncated, .keys, at: start, "key \(index) of \(length) bytes runs past the end of the input")
             }
-            guard ByteScanning.isASCII(base + pos, count: length) || ByteScanning.isValidUTF8(base + pos, count: length) else {
+            let (hash, ascii) = ByteScanning.hashAndASCII(base + pos, count: length)
+            guard ascii || ByteScanning.isValidUTF8(base + pos, count: length) else {
                 throw NibArchiveError(.invalidUTF8, .keys, at: pos, "key \(index) is not valid UTF-8")
             }
-            var slot = Int(truncatingIfNeeded: ByteScanning.hash(base + pos, count: length)) & mask
+            var slot = Int(truncatingIfNeeded: hash) & mask
             while lookup[slot] >= 0 {
                 let other = keys[Int(lookup[slot])]
                 if Int(other.length) == length && memcmp(base + Int(other.offset), base + pos, length) == 0 {
@@ -87,44 +93,9 @@ enum NibArchiveVerifier {
         }
         let keysEnd = pos
 
-        // Values: key index, type, payload. The hot loop of verification. The common record (one-byte key
-        // varint; a fixed payload, or data with a one-byte length) is checked without branching per
-        // type: every condition is folded into `bad`, and sizes come from a table packed in a constant.
-        // Anything else, every error included, takes the checked path from the same position.
-        pos = Int(header.valuesOffset)
-        let values = records.values
-        let keyLimit = UInt32(truncatingIfNeeded: keyCount)
-        let objectLimit = UInt32(truncatingIfNeeded: objectCount)
-        let payloadSizes = Self.payloadSizes
-        let dataType = NibValueType.data.rawValue
-        let referenceType = NibValueType.objectReference.rawValue
-        var index = 0
-        while index < valueCount {
-            if end &- pos >= 10 {
-                let key = base.load(fromByteOffset: pos, as: UInt8.self)
-                let rawType = base.load(fromByteOffset: pos &+ 1, as: UInt8.self)
-                let next = base.load(fromByteOffset: pos &+ 2, as: UInt8.self)
-                let target = base.loadUnaligned(fromByteOffset: pos &+ 2, as: UInt32.self).littleEndian
-                let isData = rawType == dataType
-                let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(rawType & 0x0F) &* 4)) & 0xF
-                let size = isData ? 1 &+ Int(next & 0x7F) : fixed
-                // Codes 11...15 have size 0xF in the table (.data's own entry is never used); codes >= 16
-                // fail the high-nibble test.
-                @inline(__always) func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
-                let bad = bit(key & 0x80 == 0) | bit(UInt32(key & 0x7F) >= keyLimit) | bit(rawType & 0xF0 != 0)
-                    | (bit(!isData) & bit(fixed == 0xF)) | (bit(isData) & bit(next & 0x80 == 0)) | bit(end &- pos &- 2 < size)
-                    | (bit(rawType == referenceType) & bit(target >= objectLimit))
-                if bad == 0 {
-                    values.set(index, .init(keyIndex: UInt32(key & 0x7F), payload: UInt32(truncatingIfNeeded: pos &+ 2),
-                                            type: unsafeBitCast(rawType, to: NibValueType.self)))
-                    pos &+= 2 &+ size
-                    index &+= 1
-                    continue
-                }
-            }
-            values.set(index, try verifyValue(index, base, &pos, end, keyCount: keyCount, objectCount: objectCount))
-            index &+= 1
-        }
+        // Values: key index, type, payload (`verifyValues`).
+        pos = try verifyValues(base, from: Int(header.valuesOffset), end: end, count: valueCount,
+                               keyCount: keyCount, objectCount: objectCount, into: records.values.base)
         let valuesEnd = pos
 
         // Class names: name length (with NUL), fallback count, int32 fallbacks, name bytes.
@@ -212,6 +183,46 @@ enum NibArchiveVerifier {
             notes.append("\(remaining) unknown bytes after the last table at byte \(cursor), ignored")
         }
         return (trailer, notes)
+    }
+
+    /// The values table (the hot loop of verification). A record with a one-byte key varint and, for data, a
+    /// one-byte length is checked without a branch per type while at least 132 bytes remain (so no payload of
+    /// such a record can run past the end); anything else, every error included, takes the checked path.
+    private static func verifyValues(_ base: UnsafeRawPointer, from start: Int, end: Int, count: Int, keyCount: Int,
+                                     objectCount: Int, into values: UnsafeMutablePointer<NibArchive.ValueRecord>) throws(NibArchiveError) -> Int {
+        var p = start
+        // One compare checks a one-byte key varint (high bit set) and its index: `key ^ 0x80` is the index when
+        // the high bit is set and at least 128 when it is not.
+        let keyBound = UInt32(truncatingIfNeeded: min(keyCount, 128))
+        let objectLimit = UInt32(truncatingIfNeeded: objectCount)
+        let payloadSizes = Self.payloadSizes
+        let fastEnd = end &- 132
+        var index = 0
+        while index < count {
+            if p <= fastEnd {
+                let word = base.loadUnaligned(fromByteOffset: p, as: UInt32.self).littleEndian
+                let key = (word & 0xFF) ^ 0x80
+                let rawType = UInt8(truncatingIfNeeded: word >> 8)
+                let next = (word >> 16) & 0xFF
+                let target = base.loadUnaligned(fromByteOffset: p &+ 2, as: UInt32.self).littleEndian
+                let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(rawType & 0x0F) &* 4)) & 0xF
+                let isData = rawType == 8
+                let size = isData ? 1 &+ Int(next & 0x7F) : fixed
+                let badType = rawType > 0x0F || (fixed == 0xF && !isData)
+                let badData = isData && next < 0x80
+                let badRef = rawType == 10 && target >= objectLimit
+                if !(key >= keyBound || badType || badData || badRef) {
+                    (values + index).initialize(to: .init(keyIndex: key, payload: UInt32(truncatingIfNeeded: p &+ 2),
+                                                          type: unsafeBitCast(rawType, to: NibValueType.self)))
+                    p &+= 2 &+ size
+                    index &+= 1
+                    continue
+                }
+            }
+            (values + index).initialize(to: try verifyValue(index, base, &p, end, keyCount: keyCount, objectCount: objectCount))
+            index &+= 1
+        }
+        return p
     }
 
     /// Payload size of each value type, four bits per type code (type 0 in the low bits); 0xF marks
