@@ -32,6 +32,24 @@ import Testing
         #expect(nested >= 30, "expected nested archives in the corpus, found \(nested)")
     }
 
+    /// `forEachValue(ofObject:)` (one check per object) visits exactly what the per-value accessors give.
+    @Test func perObjectVisitMatchesPerValueAccess() throws {
+        if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
+        var visited = 0
+        for url in try Self.corpusNibs() {
+            let archive = try NibArchive(bytes: [UInt8](Data(contentsOf: url)))
+            for o in 0..<archive.objectCount {
+                var seen: [(Int, NibValue)] = []
+                archive.forEachValue(ofObject: o) { seen.append(($0, $1)) }
+                let expected = archive.object(o).values.map { (archive.valueKeyIndex($0), archive.value($0)) }
+                #expect(seen.count == expected.count && zip(seen, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+                        "\(SharedCorpus.relative(url)) object \(o)")
+                visited += seen.count
+            }
+        }
+        #expect(visited >= 100_000)
+    }
+
     /// Round-trips `bytes` and every archive nested in it; returns how many nested archives it saw.
     func roundTrip(_ bytes: [UInt8], name: String) throws -> Int {
         let archive: NibArchive

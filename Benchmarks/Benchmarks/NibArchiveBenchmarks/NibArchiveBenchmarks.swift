@@ -166,11 +166,10 @@ let corpusGraphs: [NibGraph] = corpusArchives.map { NibGraph($0) }
 func decodeAll(_ archive: NibArchive) -> Int {
     var sum = 0
     for o in 0..<archive.objectCount {
-        let record = archive.object(o)
-        sum &+= record.classIndex
-        for v in record.values {
-            sum &+= archive.valueKeyIndex(v)
-            switch archive.value(v) {
+        sum &+= archive.object(o).classIndex
+        archive.forEachValue(ofObject: o) { key, value in
+            sum &+= key
+            switch value {
             case .int(let i): sum &+= Int(truncatingIfNeeded: i)
             case .bool(let b): sum &+= b ? 1 : 2
             case .float(let f): sum &+= Int(f.bitPattern)

@@ -151,8 +151,24 @@ extension NibArchive {
 
     /// Value `index`, decoded from the verified bytes without re-checking.
     @inlinable @inline(__always)
-    public func value(_ index: Int) -> NibValue {
-        let r = valueRecords[index]
+    public func value(_ index: Int) -> NibValue { value(of: valueRecords[index]) }
+
+    /// Visits the values of object `index` in archive order with their key indices. The object's index is
+    /// checked once; its values are read without a check per value (the verifier checked the object's value
+    /// range against the value table).
+    @inlinable @inline(__always)
+    public func forEachValue(ofObject index: Int, _ body: (_ keyIndex: Int, _ value: NibValue) throws -> Void) rethrows {
+        let (_, first, count) = objectFields(index)
+        let records = valueRecords.base
+        for v in first..<first &+ count {
+            let r = records[v]
+            try body(Int(r.keyIndex), value(of: r))
+        }
+    }
+
+    /// The value a verified record describes.
+    @inlinable @inline(__always)
+    func value(of r: ValueRecord) -> NibValue {
         let base = storage.bytes.baseAddress!
         let p = Int(r.payload)
         switch r.type {

@@ -196,6 +196,7 @@ enum NibArchiveVerifier {
         let keyBound = UInt32(truncatingIfNeeded: min(keyCount, 128))
         let objectLimit = UInt32(truncatingIfNeeded: objectCount)
         let payloadSizes = Self.payloadSizes
+        let validTypes = Self.validTypes
         let fastEnd = end &- 132
         var index = 0
         while index < count {
@@ -208,7 +209,7 @@ enum NibArchiveVerifier {
                 let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(rawType & 0x0F) &* 4)) & 0xF
                 let isData = rawType == 8
                 let size = isData ? 1 &+ Int(next & 0x7F) : fixed
-                let badType = rawType > 0x0F || (fixed == 0xF && !isData)
+                let badType = (validTypes >> UInt64(rawType)) & 1 == 0
                 let badData = isData && next < 0x80
                 let badRef = rawType == 10 && target >= objectLimit
                 if !(key >= keyBound || badType || badData || badRef) {
@@ -224,6 +225,9 @@ enum NibArchiveVerifier {
         }
         return p
     }
+
+    /// One bit per value type code (a smart shift by 64 or more gives 0: not a type).
+    private static let validTypes: UInt64 = NibValueType.allCases.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     /// Payload size of each value type, four bits per type code (type 0 in the low bits); 0xF marks
     /// `.data` (a varint length) and the unused codes 11...15.
