@@ -209,10 +209,11 @@ enum NibArchiveVerifier {
                 let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(rawType & 0x0F) &* 4)) & 0xF
                 let isData = rawType == 8
                 let size = isData ? 1 &+ Int(next & 0x7F) : fixed
-                let badType = (validTypes >> UInt64(rawType)) & 1 == 0
-                let badData = isData && next < 0x80
-                let badRef = rawType == 10 && target >= objectLimit
-                if !(key >= keyBound || badType || badData || badRef) {
+                // Every condition folded into one byte, so no branch depends on the (unpredictable) type.
+                @inline(__always) func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
+                let bad = bit((validTypes >> UInt64(rawType)) & 1 == 0) | bit(key >= keyBound)
+                    | (bit(isData) & bit(next < 0x80)) | (bit(rawType == 10) & bit(target >= objectLimit))
+                if bad == 0 {
                     (values + index).initialize(to: .init(keyIndex: key, payload: UInt32(truncatingIfNeeded: p &+ 2),
                                                           type: unsafeBitCast(rawType, to: NibValueType.self)))
                     p &+= 2 &+ size
