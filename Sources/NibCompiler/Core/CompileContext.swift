@@ -14,13 +14,19 @@ final class CompileContext {
     private(set) var diagnostics: [CompileDiagnostic] = []
     private(set) var hasErrors = false
 
-    /// Object index per XIB id (allocated on first reference or definition).
-    private var objectsByID: [String: Int] = [:]
+    /// Object index per XIB id (allocated on first reference or definition), for the ids of document
+    /// elements by element (document order; -1: none yet): `define` needs no id string, and a storyboard
+    /// makes a context per nib, where hashing and freeing string-keyed tables was a tenth of the cost.
+    private var slotOfElement: [Int32]
+    /// Whether the element's object has been encoded (bound), by document order.
+    private var definedElement: [Bool]
+    /// Object index per id that names no element of the document (synthesized bindings).
+    private var objectsByOtherID: [String: Int] = [:]
+    /// Ids that name no element and whose object has been bound.
+    private var definedOtherIDs: Set<String> = []
     /// Ids that were referenced before (or without) being defined, with the first referencing node.
     private var pendingReferences: [String: XIBNode] = [:]
     private var pendingOrder: [String] = []
-    /// Ids whose object has been encoded.
-    private var definedIDs: Set<String> = []
 
     /// Whether user-visible strings become `NSLocalizableString`.
     let localized: Bool
@@ -33,6 +39,9 @@ final class CompileContext {
         self.tracker = tracker
         document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
+        let elementCount = tracker.document.tree.elements.count
+        slotOfElement = Array(repeating: -1, count: elementCount)
+        definedElement = Array(repeating: false, count: elementCount)
         localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
     }
 
@@ -104,12 +113,20 @@ final class CompileContext {
     func reportUnhandled(_ root: XIBNode) {
         // Each suggestion walks the document; a bound keeps a document full of unknown attributes linear.
         var suggestionsLeft = Self.maxSuggestions
-        func walk(_ n: XIBNode) {
+        // Document order over the element store; an element not visited is reported (or skipped) whole.
+        let elements = tracker.document.tree.elements
+        var i = root.order
+        let end = root.element.descendants.endIndex
+        while i < end {
+            let n = tracker.node(elements[i])
             if !n.visited {
-                if Self.isMetadataElement(n) { return }
-                warning(at: n, "element \(Self.describe(n))\(n.parent.map { " in \(Self.describe($0))" } ?? "") is not supported yet; ignored")
-                return
+                if !Self.isMetadataElement(n) {
+                    warning(at: n, "element \(Self.describe(n))\(n.parent.map { " in \(Self.describe($0))" } ?? "") is not supported yet; ignored")
+                }
+                i = n.element.descendants.endIndex
+                continue
             }
+            i += 1
             for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
                 var message = "<\(n.name)>: attribute '\(name)' not supported yet; ignored"
                 if suggestionsLeft > 0 {
@@ -122,9 +139,7 @@ final class CompileContext {
                 diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: at?.line ?? n.line,
                                                      column: at?.column ?? n.column, message: message))
             }
-            for c in n.children { walk(c) }
         }
-        walk(root)
     }
 
     /// `<name key="k">` (or `<name>`): how a warning names an element.
@@ -152,9 +167,12 @@ final class CompileContext {
 
     /// Marks a whole subtree as handled (IB-only metadata such as `canvasLocation`).
     func ignore(_ node: XIBNode) {
-        node.visited = true
-        node.markAllAttributesUsed()
-        for c in node.children { ignore(c) }
+        let elements = tracker.document.tree.elements
+        for i in node.order..<node.element.descendants.endIndex {
+            let n = tracker.node(elements[i])
+            n.visited = true
+            n.markAllAttributesUsed()
+        }
     }
 
     // MARK: Objects by id
@@ -162,47 +180,76 @@ final class CompileContext {
     /// The object for an element being defined now (reusing a slot allocated by an earlier reference).
     func define(_ node: XIBNode, className: String) -> Int {
         node.visited = true
-        guard let id = node["id"] else { return builder.new(className) }
-        definedIDs.insert(id)
-        if let i = objectsByID[id] {
-            builder.graph.objects[i].className = className
-            return i
+        guard node.element.hasAttribute("id") else { return builder.new(className) }
+        node.markUsed("id")
+        // Ids are unique in a document (checked when it was opened): the element is the id's key.
+        let e = node.order
+        definedElement[e] = true
+        let existing = Int(slotOfElement[e])
+        if existing >= 0 {
+            builder.graph.objects[existing].className = className
+            return existing
         }
         let i = builder.new(className)
-        objectsByID[id] = i
+        slotOfElement[e] = Int32(i)
         return i
+    }
+
+    /// The document order of the element whose id is `id`, nil when no element has it.
+    @inline(__always)
+    private func elementIndex(_ id: String) -> Int? { tracker.document.element(withID: id)?.documentIndex }
+
+    private func slot(_ id: String) -> Int? {
+        if let e = elementIndex(id) {
+            let i = Int(slotOfElement[e])
+            return i >= 0 ? i : nil
+        }
+        return objectsByOtherID[id]
     }
 
     /// Defines the object of `id` without an element of its own (aliases and synthesized objects).
     func bind(id: String, to index: Int) {
-        if let existing = objectsByID[id], existing != index {
+        let e = elementIndex(id)
+        let existing = e.map { Int(slotOfElement[$0]) }.flatMap { $0 >= 0 ? $0 : nil } ?? (e == nil ? objectsByOtherID[id] : nil)
+        if let existing, existing != index {
             // A reference was taken before the definition: move the referenced slot's users later.
             aliasSlots[existing] = index
         }
-        objectsByID[id] = index
-        definedIDs.insert(id)
+        if let e {
+            slotOfElement[e] = Int32(index)
+            definedElement[e] = true
+        } else {
+            objectsByOtherID[id] = index
+            definedOtherIDs.insert(id)
+        }
     }
 
     private var aliasSlots: [Int: Int] = [:]
 
     /// The object index that `id` refers to; records an unresolved reference for error reporting.
     func reference(_ id: String, from node: XIBNode) -> Int {
-        if let i = objectsByID[id] {
-            if !definedIDs.contains(id), pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
+        let e = elementIndex(id)
+        let defined = e.map { definedElement[$0] } ?? definedOtherIDs.contains(id)
+        if let i = e.map({ Int(slotOfElement[$0]) }).flatMap({ $0 >= 0 ? $0 : nil }) ?? (e == nil ? objectsByOtherID[id] : nil) {
+            if !defined, pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
             return i
         }
         let i = builder.new("NSObject")
-        objectsByID[id] = i
-        if !definedIDs.contains(id) { pendingReferences[id] = node; pendingOrder.append(id) }
+        if let e { slotOfElement[e] = Int32(i) } else { objectsByOtherID[id] = i }
+        if !defined { pendingReferences[id] = node; pendingOrder.append(id) }
         return i
     }
 
-    func isDefined(_ id: String) -> Bool { definedIDs.contains(id) }
-    func objectIndex(forID id: String) -> Int? { objectsByID[id] }
+    func isDefined(_ id: String) -> Bool {
+        if let e = elementIndex(id) { return definedElement[e] }
+        return definedOtherIDs.contains(id)
+    }
+
+    func objectIndex(forID id: String) -> Int? { slot(id) }
 
     /// Reports references to ids that no encoder defined; patches aliased slots.
     func finishReferences() {
-        for id in pendingOrder where !definedIDs.contains(id) {
+        for id in pendingOrder where !isDefined(id) {
             guard let node = pendingReferences[id] else { continue }
             if element(withID: id) == nil {
                 error(at: node, "reference to unknown id '\(id)'")

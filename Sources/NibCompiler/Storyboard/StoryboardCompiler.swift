@@ -101,15 +101,15 @@ public struct StoryboardCompiler: Sendable {
     /// Whether the subtree holds an object archived differently in `runtime.nib`: an SF Symbol image, or
     /// a plain-text text view with a named font.
     static func differsBeforeIOS14(_ n: XIBNode) -> Bool {
-        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
-        if n.name == "textView", n.children.first(where: { $0.name == "attributedString" }) == nil,
-           n.children.contains(where: { $0.name == "fontDescription" && $0.peek("name") != nil }) { return true }
-        return n.children.contains(where: differsBeforeIOS14)
+        n.subtreeContains(named: "imageReference", "textView") { n in
+            if n.name == "imageReference" { return n.peek("catalog") == "system" }
+            return n.children.first(where: { $0.name == "attributedString" }) == nil
+                && n.children.contains(where: { $0.name == "fontDescription" && $0.peek("name") != nil })
+        }
     }
 
     /// Whether the subtree holds an SF Symbol image (`<imageReference catalog="system">`).
     static func holdsSymbolImage(_ n: XIBNode) -> Bool {
-        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
-        return n.children.contains(where: holdsSymbolImage)
+        n.subtreeContains(named: "imageReference") { $0.peek("catalog") == "system" }
     }
 }
