@@ -14,12 +14,11 @@ final class CompileContext {
     private(set) var diagnostics: [CompileDiagnostic] = []
     private(set) var hasErrors = false
 
-    /// Object index per XIB id (allocated on first reference or definition), for the ids of document
-    /// elements by element (document order; -1: none yet): `define` needs no id string, and a storyboard
-    /// makes a context per nib, where hashing and freeing string-keyed tables was a tenth of the cost.
-    private var slotOfElement: [Int32]
-    /// Whether the element's object has been encoded (bound), by document order.
-    private var definedElement: [Bool]
+    /// Object index per XIB id (allocated on first reference or definition) and whether it is defined
+    /// (encoded or bound), for the ids of document elements keyed by the element's document order:
+    /// `define` needs no id string, and a storyboard makes a context per nib, where hashing and freeing
+    /// string-keyed tables was a tenth of the cost.
+    private var slotOfElement: [Int: (slot: Int, defined: Bool)] = [:]
     /// Object index per id that names no element of the document (synthesized bindings).
     private var objectsByOtherID: [String: Int] = [:]
     /// Ids that name no element and whose object has been bound.
@@ -39,9 +38,6 @@ final class CompileContext {
         self.tracker = tracker
         document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
-        let elementCount = tracker.document.tree.elements.count
-        slotOfElement = Array(repeating: -1, count: elementCount)
-        definedElement = Array(repeating: false, count: elementCount)
         localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
     }
 
@@ -183,15 +179,13 @@ final class CompileContext {
         guard node.element.hasAttribute("id") else { return builder.new(className) }
         node.markUsed("id")
         // Ids are unique in a document (checked when it was opened): the element is the id's key.
-        let e = node.order
-        definedElement[e] = true
-        let existing = Int(slotOfElement[e])
-        if existing >= 0 {
-            builder.graph.objects[existing].className = className
-            return existing
+        if let existing = slotOfElement[node.order] {
+            slotOfElement[node.order] = (existing.slot, true)
+            builder.graph.objects[existing.slot].className = className
+            return existing.slot
         }
         let i = builder.new(className)
-        slotOfElement[e] = Int32(i)
+        slotOfElement[node.order] = (i, true)
         return i
     }
 
@@ -199,25 +193,21 @@ final class CompileContext {
     @inline(__always)
     private func elementIndex(_ id: String) -> Int? { tracker.document.element(withID: id)?.documentIndex }
 
-    private func slot(_ id: String) -> Int? {
-        if let e = elementIndex(id) {
-            let i = Int(slotOfElement[e])
-            return i >= 0 ? i : nil
-        }
-        return objectsByOtherID[id]
+    /// The object of `id` and whether it is defined, nil when `id` has none yet.
+    private func entry(_ id: String) -> (slot: Int, defined: Bool)? {
+        if let e = elementIndex(id) { return slotOfElement[e] }
+        return objectsByOtherID[id].map { ($0, definedOtherIDs.contains(id)) }
     }
 
     /// Defines the object of `id` without an element of its own (aliases and synthesized objects).
     func bind(id: String, to index: Int) {
         let e = elementIndex(id)
-        let existing = e.map { Int(slotOfElement[$0]) }.flatMap { $0 >= 0 ? $0 : nil } ?? (e == nil ? objectsByOtherID[id] : nil)
-        if let existing, existing != index {
+        if let existing = entry(id)?.slot, existing != index {
             // A reference was taken before the definition: move the referenced slot's users later.
             aliasSlots[existing] = index
         }
         if let e {
-            slotOfElement[e] = Int32(index)
-            definedElement[e] = true
+            slotOfElement[e] = (index, true)
         } else {
             objectsByOtherID[id] = index
             definedOtherIDs.insert(id)
@@ -228,24 +218,20 @@ final class CompileContext {
 
     /// The object index that `id` refers to; records an unresolved reference for error reporting.
     func reference(_ id: String, from node: XIBNode) -> Int {
-        let e = elementIndex(id)
-        let defined = e.map { definedElement[$0] } ?? definedOtherIDs.contains(id)
-        if let i = e.map({ Int(slotOfElement[$0]) }).flatMap({ $0 >= 0 ? $0 : nil }) ?? (e == nil ? objectsByOtherID[id] : nil) {
-            if !defined, pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
-            return i
+        if let known = entry(id) {
+            if !known.defined, pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
+            return known.slot
         }
         let i = builder.new("NSObject")
-        if let e { slotOfElement[e] = Int32(i) } else { objectsByOtherID[id] = i }
-        if !defined { pendingReferences[id] = node; pendingOrder.append(id) }
+        if let e = elementIndex(id) { slotOfElement[e] = (i, false) } else { objectsByOtherID[id] = i }
+        pendingReferences[id] = node
+        pendingOrder.append(id)
         return i
     }
 
-    func isDefined(_ id: String) -> Bool {
-        if let e = elementIndex(id) { return definedElement[e] }
-        return definedOtherIDs.contains(id)
-    }
+    func isDefined(_ id: String) -> Bool { entry(id)?.defined ?? false }
 
-    func objectIndex(forID id: String) -> Int? { slot(id) }
+    func objectIndex(forID id: String) -> Int? { entry(id)?.slot }
 
     /// Reports references to ids that no encoder defined; patches aliased slots.
     func finishReferences() {
@@ -299,20 +285,33 @@ func cFormat(_ format: String, _ value: Double) -> String {
     // A whole number with fewer digits than the precision prints as its digits (`%g` drops the point);
     // most colour components and frames are such numbers, and `vsnprintf` through a va_list is costly.
     let integerLimit: Double
+    let precision: Int32
     switch format {
-    case "%.3g": integerLimit = 1e3
-    case "%.10g": integerLimit = 1e10
-    case "%.17g": integerLimit = 1e17
-    default: integerLimit = 0
+    case "%.3g": (integerLimit, precision) = (1e3, 3)
+    case "%.10g": (integerLimit, precision) = (1e10, 10)
+    case "%.17g": (integerLimit, precision) = (1e17, 17)
+    default: (integerLimit, precision) = (0, 0)
     }
     if value == value.rounded(), abs(value) < integerLimit, value != 0 || value.sign == .plus {
         return String(Int64(value))
     }
-    var buffer = [CChar](repeating: 0, count: 64)
-    let n = withVaList([value]) { args in
-        buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 64, format, args) }
+    #if canImport(Glibc)
+    // glibc's `gcvt(v, n, buf)` is `sprintf(buf, "%.*g", n, v)` for n <= 17 (misc/efgcvt.c) and takes no
+    // va_list: building one through `withVaList` cost twice the formatting (colour components of a storyboard).
+    if precision > 0 {
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            _ = gcvt(value, precision, buffer.baseAddress!)
+            return String(cString: buffer.baseAddress!)
+        }
     }
-    return String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #endif
+    // The text goes through a stack buffer straight into the String (no array per call and copy of it).
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+        let n = withVaList([value]) { args in
+            buffer.withMemoryRebound(to: CChar.self) { vsnprintf($0.baseAddress, 64, format, args) }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer.prefix(Int(min(max(0, n), 63)))), as: UTF8.self)
+    }
 }
 
 /// Shortest round-trip text of a double without a trailing `.0` (`320`, `12.666666666666664`).
