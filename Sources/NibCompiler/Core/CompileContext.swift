@@ -15,10 +15,11 @@ final class CompileContext {
     private(set) var hasErrors = false
 
     /// Object index per XIB id (allocated on first reference or definition) and whether it is defined
-    /// (encoded or bound), for the ids of document elements keyed by the element's document order:
-    /// `define` needs no id string, and a storyboard makes a context per nib, where hashing and freeing
-    /// string-keyed tables was a tenth of the cost.
-    private var slotOfElement: [Int: (slot: Int, defined: Bool)] = [:]
+    /// (encoded or bound), for the ids of document elements, indexed by the element's document order:
+    /// 0 none yet, `slot + 1` referenced, `-(slot + 1)` defined. `define` needs no id string, and a
+    /// storyboard makes a context per nib, where hashing and freeing string-keyed tables was a tenth of
+    /// the cost (a zero-filled array is cheaper than the hash table that replaced them first).
+    private var slotOfElement: [Int32]
     /// Object index per id that names no element of the document (synthesized bindings).
     private var objectsByOtherID: [String: Int] = [:]
     /// Ids that name no element and whose object has been bound.
@@ -38,6 +39,7 @@ final class CompileContext {
         self.tracker = tracker
         document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
+        slotOfElement = Array(repeating: 0, count: tracker.document.tree.elements.count)
         localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
     }
 
@@ -179,14 +181,23 @@ final class CompileContext {
         guard node.element.hasAttribute("id") else { return builder.new(className) }
         node.markUsed("id")
         // Ids are unique in a document (checked when it was opened): the element is the id's key.
-        if let existing = slotOfElement[node.order] {
-            slotOfElement[node.order] = (existing.slot, true)
+        let e = node.order
+        if let existing = Self.decode(slotOfElement[e]) {
+            slotOfElement[e] = Self.encode(existing.slot, defined: true)
             builder.graph.objects[existing.slot].className = className
             return existing.slot
         }
         let i = builder.new(className)
-        slotOfElement[node.order] = (i, true)
+        slotOfElement[e] = Self.encode(i, defined: true)
         return i
+    }
+
+    @inline(__always)
+    private static func encode(_ slot: Int, defined: Bool) -> Int32 { defined ? -Int32(slot + 1) : Int32(slot + 1) }
+
+    @inline(__always)
+    private static func decode(_ v: Int32) -> (slot: Int, defined: Bool)? {
+        v == 0 ? nil : (Int(v.magnitude) - 1, v < 0)
     }
 
     /// The document order of the element whose id is `id`, nil when no element has it.
@@ -195,7 +206,7 @@ final class CompileContext {
 
     /// The object of `id` and whether it is defined, nil when `id` has none yet.
     private func entry(_ id: String) -> (slot: Int, defined: Bool)? {
-        if let e = elementIndex(id) { return slotOfElement[e] }
+        if let e = elementIndex(id) { return Self.decode(slotOfElement[e]) }
         return objectsByOtherID[id].map { ($0, definedOtherIDs.contains(id)) }
     }
 
@@ -207,7 +218,7 @@ final class CompileContext {
             aliasSlots[existing] = index
         }
         if let e {
-            slotOfElement[e] = (index, true)
+            slotOfElement[e] = Self.encode(index, defined: true)
         } else {
             objectsByOtherID[id] = index
             definedOtherIDs.insert(id)
@@ -223,7 +234,7 @@ final class CompileContext {
             return known.slot
         }
         let i = builder.new("NSObject")
-        if let e = elementIndex(id) { slotOfElement[e] = (i, false) } else { objectsByOtherID[id] = i }
+        if let e = elementIndex(id) { slotOfElement[e] = Self.encode(i, defined: false) } else { objectsByOtherID[id] = i }
         pendingReferences[id] = node
         pendingOrder.append(id)
         return i
