@@ -39,7 +39,8 @@ public final class XIBReadTracker {
 public struct XIBNode: Hashable, CustomStringConvertible {
     /// The element viewed.
     public let element: XMLTree.Element
-    let tracker: XIBReadTracker
+    /// The read bookkeeping (and document) this node belongs to.
+    public let tracker: XIBReadTracker
 
     init(element: XMLTree.Element, tracker: XIBReadTracker) {
         self.element = element

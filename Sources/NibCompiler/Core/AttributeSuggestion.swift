@@ -11,17 +11,18 @@ enum AttributeSuggestion {
     static func closest(to name: String, on elementName: String, in root: XIBNode) -> String? {
         let limit = name.utf8.count <= 5 ? 1 : 2
         var best: (distance: Int, name: String)? = nil
-        func walk(_ n: XIBNode) {
-            if n.name == elementName {
-                n.forEachReadAttribute { candidate in
-                    guard candidate != name else { return }
-                    let d = distance(name, candidate, limit: limit)
-                    if d <= limit && (best == nil || d < best!.distance) { best = (d, candidate) }
-                }
+        // A flat scan of the element store comparing interned names (a walk building a node per element
+        // made the suggestions most of the cost of reporting).
+        let tree = root.tracker.document.tree
+        guard let target = tree.name(elementName) else { return nil }
+        let elements = tree.elements
+        for i in root.order..<root.element.descendants.endIndex where elements[i].xmlName == target {
+            root.tracker.node(elements[i]).forEachReadAttribute { candidate in
+                guard candidate != name else { return }
+                let d = distance(name, candidate, limit: limit)
+                if d <= limit && (best == nil || d < best!.distance) { best = (d, candidate) }
             }
-            for c in n.children { walk(c) }
         }
-        walk(root)
         return best?.name
     }
 

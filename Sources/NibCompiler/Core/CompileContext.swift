@@ -14,13 +14,19 @@ final class CompileContext {
     private(set) var diagnostics: [CompileDiagnostic] = []
     private(set) var hasErrors = false
 
-    /// Object index per XIB id (allocated on first reference or definition).
-    private var objectsByID: [String: Int] = [:]
+    /// Object index per XIB id (allocated on first reference or definition) and whether it is defined
+    /// (encoded or bound), for the ids of document elements, indexed by the element's document order:
+    /// 0 none yet, `slot + 1` referenced, `-(slot + 1)` defined. `define` needs no id string, and a
+    /// storyboard makes a context per nib, where hashing and freeing string-keyed tables was a tenth of
+    /// the cost (a zero-filled array is cheaper than the hash table that replaced them first).
+    private var slotOfElement: [Int32]
+    /// Object index per id that names no element of the document (synthesized bindings).
+    private var objectsByOtherID: [String: Int] = [:]
+    /// Ids that name no element and whose object has been bound.
+    private var definedOtherIDs: Set<String> = []
     /// Ids that were referenced before (or without) being defined, with the first referencing node.
     private var pendingReferences: [String: XIBNode] = [:]
     private var pendingOrder: [String] = []
-    /// Ids whose object has been encoded.
-    private var definedIDs: Set<String> = []
 
     /// Whether user-visible strings become `NSLocalizableString`.
     let localized: Bool
@@ -33,6 +39,7 @@ final class CompileContext {
         self.tracker = tracker
         document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
+        slotOfElement = Array(repeating: 0, count: tracker.document.tree.elements.count)
         localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
     }
 
@@ -104,12 +111,20 @@ final class CompileContext {
     func reportUnhandled(_ root: XIBNode) {
         // Each suggestion walks the document; a bound keeps a document full of unknown attributes linear.
         var suggestionsLeft = Self.maxSuggestions
-        func walk(_ n: XIBNode) {
+        // Document order over the element store; an element not visited is reported (or skipped) whole.
+        let elements = tracker.document.tree.elements
+        var i = root.order
+        let end = root.element.descendants.endIndex
+        while i < end {
+            let n = tracker.node(elements[i])
             if !n.visited {
-                if Self.isMetadataElement(n) { return }
-                warning(at: n, "element \(Self.describe(n))\(n.parent.map { " in \(Self.describe($0))" } ?? "") is not supported yet; ignored")
-                return
+                if !Self.isMetadataElement(n) {
+                    warning(at: n, "element \(Self.describe(n))\(n.parent.map { " in \(Self.describe($0))" } ?? "") is not supported yet; ignored")
+                }
+                i = n.element.descendants.endIndex
+                continue
             }
+            i += 1
             for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
                 var message = "<\(n.name)>: attribute '\(name)' not supported yet; ignored"
                 if suggestionsLeft > 0 {
@@ -122,9 +137,7 @@ final class CompileContext {
                 diagnostics.append(CompileDiagnostic(severity: .warning, file: fileName, line: at?.line ?? n.line,
                                                      column: at?.column ?? n.column, message: message))
             }
-            for c in n.children { walk(c) }
         }
-        walk(root)
     }
 
     /// `<name key="k">` (or `<name>`): how a warning names an element.
@@ -152,9 +165,12 @@ final class CompileContext {
 
     /// Marks a whole subtree as handled (IB-only metadata such as `canvasLocation`).
     func ignore(_ node: XIBNode) {
-        node.visited = true
-        node.markAllAttributesUsed()
-        for c in node.children { ignore(c) }
+        let elements = tracker.document.tree.elements
+        for i in node.order..<node.element.descendants.endIndex {
+            let n = tracker.node(elements[i])
+            n.visited = true
+            n.markAllAttributesUsed()
+        }
     }
 
     // MARK: Objects by id
@@ -162,47 +178,75 @@ final class CompileContext {
     /// The object for an element being defined now (reusing a slot allocated by an earlier reference).
     func define(_ node: XIBNode, className: String) -> Int {
         node.visited = true
-        guard let id = node["id"] else { return builder.new(className) }
-        definedIDs.insert(id)
-        if let i = objectsByID[id] {
-            builder.graph.objects[i].className = className
-            return i
+        guard node.element.hasAttribute("id") else { return builder.new(className) }
+        node.markUsed("id")
+        // Ids are unique in a document (checked when it was opened): the element is the id's key.
+        let e = node.order
+        if let existing = Self.decode(slotOfElement[e]) {
+            slotOfElement[e] = Self.encode(existing.slot, defined: true)
+            builder.graph.objects[existing.slot].className = className
+            return existing.slot
         }
         let i = builder.new(className)
-        objectsByID[id] = i
+        slotOfElement[e] = Self.encode(i, defined: true)
         return i
+    }
+
+    @inline(__always)
+    private static func encode(_ slot: Int, defined: Bool) -> Int32 { defined ? -Int32(slot + 1) : Int32(slot + 1) }
+
+    @inline(__always)
+    private static func decode(_ v: Int32) -> (slot: Int, defined: Bool)? {
+        v == 0 ? nil : (Int(v.magnitude) - 1, v < 0)
+    }
+
+    /// The document order of the element whose id is `id`, nil when no element has it.
+    @inline(__always)
+    private func elementIndex(_ id: String) -> Int? { tracker.document.element(withID: id)?.documentIndex }
+
+    /// The object of `id` and whether it is defined, nil when `id` has none yet.
+    private func entry(_ id: String) -> (slot: Int, defined: Bool)? {
+        if let e = elementIndex(id) { return Self.decode(slotOfElement[e]) }
+        return objectsByOtherID[id].map { ($0, definedOtherIDs.contains(id)) }
     }
 
     /// Defines the object of `id` without an element of its own (aliases and synthesized objects).
     func bind(id: String, to index: Int) {
-        if let existing = objectsByID[id], existing != index {
+        let e = elementIndex(id)
+        if let existing = entry(id)?.slot, existing != index {
             // A reference was taken before the definition: move the referenced slot's users later.
             aliasSlots[existing] = index
         }
-        objectsByID[id] = index
-        definedIDs.insert(id)
+        if let e {
+            slotOfElement[e] = Self.encode(index, defined: true)
+        } else {
+            objectsByOtherID[id] = index
+            definedOtherIDs.insert(id)
+        }
     }
 
     private var aliasSlots: [Int: Int] = [:]
 
     /// The object index that `id` refers to; records an unresolved reference for error reporting.
     func reference(_ id: String, from node: XIBNode) -> Int {
-        if let i = objectsByID[id] {
-            if !definedIDs.contains(id), pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
-            return i
+        if let known = entry(id) {
+            if !known.defined, pendingReferences[id] == nil { pendingReferences[id] = node; pendingOrder.append(id) }
+            return known.slot
         }
         let i = builder.new("NSObject")
-        objectsByID[id] = i
-        if !definedIDs.contains(id) { pendingReferences[id] = node; pendingOrder.append(id) }
+        if let e = elementIndex(id) { slotOfElement[e] = Self.encode(i, defined: false) } else { objectsByOtherID[id] = i }
+        pendingReferences[id] = node
+        pendingOrder.append(id)
         return i
     }
 
-    func isDefined(_ id: String) -> Bool { definedIDs.contains(id) }
-    func objectIndex(forID id: String) -> Int? { objectsByID[id] }
+    func isDefined(_ id: String) -> Bool { entry(id)?.defined ?? false }
+
+    func objectIndex(forID id: String) -> Int? { entry(id)?.slot }
 
     /// Reports references to ids that no encoder defined; patches aliased slots.
     func finishReferences() {
-        for id in pendingOrder where !definedIDs.contains(id) {
+        for id in pendingOrder where !isDefined(id) {
             guard let node = pendingReferences[id] else { continue }
             if element(withID: id) == nil {
                 error(at: node, "reference to unknown id '\(id)'")
@@ -252,20 +296,33 @@ func cFormat(_ format: String, _ value: Double) -> String {
     // A whole number with fewer digits than the precision prints as its digits (`%g` drops the point);
     // most colour components and frames are such numbers, and `vsnprintf` through a va_list is costly.
     let integerLimit: Double
+    let precision: Int32
     switch format {
-    case "%.3g": integerLimit = 1e3
-    case "%.10g": integerLimit = 1e10
-    case "%.17g": integerLimit = 1e17
-    default: integerLimit = 0
+    case "%.3g": (integerLimit, precision) = (1e3, 3)
+    case "%.10g": (integerLimit, precision) = (1e10, 10)
+    case "%.17g": (integerLimit, precision) = (1e17, 17)
+    default: (integerLimit, precision) = (0, 0)
     }
     if value == value.rounded(), abs(value) < integerLimit, value != 0 || value.sign == .plus {
         return String(Int64(value))
     }
-    var buffer = [CChar](repeating: 0, count: 64)
-    let n = withVaList([value]) { args in
-        buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 64, format, args) }
+    #if canImport(Glibc)
+    // glibc's `gcvt(v, n, buf)` is `sprintf(buf, "%.*g", n, v)` for n <= 17 (misc/efgcvt.c) and takes no
+    // va_list: building one through `withVaList` cost twice the formatting (colour components of a storyboard).
+    if precision > 0 {
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            _ = gcvt(value, precision, buffer.baseAddress!)
+            return String(cString: buffer.baseAddress!)
+        }
     }
-    return String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #endif
+    // The text goes through a stack buffer straight into the String (no array per call and copy of it).
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+        let n = withVaList([value]) { args in
+            buffer.withMemoryRebound(to: CChar.self) { vsnprintf($0.baseAddress, 64, format, args) }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer.prefix(Int(min(max(0, n), 63)))), as: UTF8.self)
+    }
 }
 
 /// Shortest round-trip text of a double without a trailing `.0` (`320`, `12.666666666666664`).

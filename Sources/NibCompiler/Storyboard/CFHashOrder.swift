@@ -18,17 +18,19 @@ enum CFHashOrder {
     /// grows once an insertion has pushed the count above its capacity (the NIBArchive keys table),
     /// instead of before the insertion that would (dictionaries, §6.1).
     static func order(_ keys: [String], growAfterInsert: Bool = false) -> [String] {
+        order(keys, hashes: keys.map(hash), growAfterInsert: growAfterInsert)
+    }
+
+    /// `order(keys)` with each key's `hash` given.
+    static func order(_ keys: [String], hashes: [UInt64], growAfterInsert: Bool = false) -> [String] {
         var table = [Int?](repeating: nil, count: 3)
         var level = 0
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(keys.count)
         func place(_ k: Int, into t: inout [Int?]) {
             var b = Int(hashes[k] % UInt64(t.count))
             while t[b] != nil { b = (b + 1) % t.count }
             t[b] = k
         }
-        for (i, key) in keys.enumerated() {
-            hashes.append(hash(key))
+        for i in keys.indices {
             func grow() {
                 level += 1
                 var grown = [Int?](repeating: nil, count: sizes[level].buckets)
@@ -49,6 +51,9 @@ enum CFHashOrder {
     /// CoreFoundation's string hash over UTF-16 units; keys longer than 96 units hash their first,
     /// middle and last 32 units.
     static func hash(_ s: String) -> UInt64 {
+        // ASCII text (every archive key ibtool writes) is its own UTF-16: hashed from the bytes in place.
+        var utf8 = s
+        if let h = utf8.withUTF8({ asciiHash($0) }) { return h }
         let n = s.utf16.count
         // The units hashed go through a stack buffer: an array per key was a tenth of this model's cost.
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: min(n, 96)) { chars in
@@ -62,15 +67,29 @@ enum CFHashOrder {
                     for unit in units[start...].prefix(range.count) { chars[at] = unit; at += 1 }
                 }
             }
-            var h = UInt64(n)
-            var i = 0
-            while i + 4 <= chars.count {
-                h = h &* 67_503_105 &+ UInt64(chars[i]) &* 16_974_593 &+ UInt64(chars[i + 1]) &* 66_049
-                    &+ UInt64(chars[i + 2]) &* 257 &+ UInt64(chars[i + 3])
-                i += 4
-            }
-            while i < chars.count { h = h &* 257 &+ UInt64(chars[i]); i += 1 }
-            return h &+ (h << UInt64(n % 32))
+            return mix(UnsafeBufferPointer(chars), length: n)
         }
+    }
+
+    /// The hash of `bytes` when they are ASCII and at most 96 (all of them hashed), else nil.
+    static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count <= 96 else { return nil }
+        var high: UInt8 = 0
+        for b in bytes { high |= b }
+        return high < 0x80 ? mix(bytes, length: bytes.count) : nil
+    }
+
+    /// CoreFoundation's mixing of the hashed units `chars` of a string of `length` units.
+    @inline(__always)
+    private static func mix<Unit: FixedWidthInteger & UnsignedInteger>(_ chars: UnsafeBufferPointer<Unit>, length n: Int) -> UInt64 {
+        var h = UInt64(n)
+        var i = 0
+        while i + 4 <= chars.count {
+            h = h &* 67_503_105 &+ UInt64(chars[i]) &* 16_974_593 &+ UInt64(chars[i + 1]) &* 66_049
+                &+ UInt64(chars[i + 2]) &* 257 &+ UInt64(chars[i + 3])
+            i += 4
+        }
+        while i < chars.count { h = h &* 257 &+ UInt64(chars[i]); i += 1 }
+        return h &+ (h << UInt64(n % 32))
     }
 }

@@ -63,7 +63,7 @@ public struct StoryboardCompiler: Sendable {
         if let firstPass, Self.needsVersionedNibs(document: context.document, options: options) {
             // §1.3: the document as `objects-14.0+.nib` (the encoding above) and as `runtime.nib` for the
             // deployment target, where symbol images are rendered (see `imageReference`) and text views
-            // share their font (`encodeTextView`): a second pass over the controllers whose scene holds
+            // share their font (`encodeTextView`): a second pass over the nibs whose part of a scene holds
             // one of these; the other nibs are the same bytes in both.
             var runtimeOptions = options
             runtimeOptions.encodesPreIOS14Runtime = true
@@ -72,7 +72,10 @@ public struct StoryboardCompiler: Sendable {
             let runtimeScenes = StoryboardScenes(document: runtimeContext.document, platform: .iOS, context: runtimeContext)
             let runtimeBuilder = UIKitStoryboardBuilder(scenes: runtimeScenes, context: runtimeContext)
             runtimeBuilder.upstreams = firstPass.upstreams
-            runtimeBuilder.onlyControllers = Set(runtimeScenes.controllers.filter { Self.differsBeforeIOS14($0.scene) }.map(\.id))
+            // A view nib archives its root view's subtree, a scene nib the scene outside the root view: each
+            // is built again only when its own part holds such an object.
+            runtimeBuilder.onlyViewNibs = Set(runtimeScenes.controllers.filter { $0.rootView.map { Self.differsBeforeIOS14($0) } ?? false }.map(\.id))
+            runtimeBuilder.onlySceneNibs = Set(runtimeScenes.controllers.filter { Self.differsBeforeIOS14($0.scene, excluding: $0.rootView) }.map(\.id))
             var runtimeNibs: [String: [UInt8]] = [:]
             for nib in runtimeBuilder.build() { runtimeNibs[nib.name] = nib.bytes }
             // Warnings of the second pass that the first did not give (those about the runtime variant).
@@ -100,16 +103,17 @@ public struct StoryboardCompiler: Sendable {
 
     /// Whether the subtree holds an object archived differently in `runtime.nib`: an SF Symbol image, or
     /// a plain-text text view with a named font.
-    static func differsBeforeIOS14(_ n: XIBNode) -> Bool {
-        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
-        if n.name == "textView", n.children.first(where: { $0.name == "attributedString" }) == nil,
-           n.children.contains(where: { $0.name == "fontDescription" && $0.peek("name") != nil }) { return true }
-        return n.children.contains(where: differsBeforeIOS14)
+    static func differsBeforeIOS14(_ n: XIBNode, excluding: XIBNode? = nil) -> Bool {
+        n.subtreeContains(named: "imageReference", "textView") { n in
+            if let excluding, excluding.contains(n) { return false }
+            if n.name == "imageReference" { return n.peek("catalog") == "system" }
+            return n.children.first(where: { $0.name == "attributedString" }) == nil
+                && n.children.contains(where: { $0.name == "fontDescription" && $0.peek("name") != nil })
+        }
     }
 
     /// Whether the subtree holds an SF Symbol image (`<imageReference catalog="system">`).
     static func holdsSymbolImage(_ n: XIBNode) -> Bool {
-        if n.name == "imageReference", n.peek("catalog") == "system" { return true }
-        return n.children.contains(where: holdsSymbolImage)
+        n.subtreeContains(named: "imageReference") { $0.peek("catalog") == "system" }
     }
 }

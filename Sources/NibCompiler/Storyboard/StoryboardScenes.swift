@@ -207,13 +207,22 @@ struct StoryboardScenes {
 
     /// Every `<segue>` below `node` (in `<connections>` elements), in document order.
     static func segues(under node: XIBNode) -> [XIBNode] {
+        let tree = node.tracker.document.tree
+        guard let segue = tree.name("segue"), let connections = tree.name("connections") else { return [] }
         var out: [XIBNode] = []
-        func walk(_ n: XIBNode) {
-            for c in n.children {
-                if c.name == "segue", n.name == "connections" { out.append(c) } else { walk(c) }
+        let elements = tree.elements
+        // Document order, not descending into the segues found.
+        var i = node.order + 1
+        let end = node.subtreeEnd
+        while i < end {
+            let e = elements[i]
+            if e.xmlName == segue, e.parent?.xmlName == connections {
+                out.append(node.tracker.node(e))
+                i = e.descendants.endIndex
+            } else {
+                i += 1
             }
         }
-        walk(node)
         return out
     }
 

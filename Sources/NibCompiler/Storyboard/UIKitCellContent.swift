@@ -69,7 +69,7 @@ final class UIKitCellContent {
         guard let cellIndex = n.encodeTopLevel(cell) else { return (c.b.graph.add(NibObject(className: "UINib")), c.b.dictionary("NSMutableDictionary", [])) }
         // Ends outside the cell become the nested nib's Upstream proxies (§4).
         // Segue templates live in the scene nib even when the segue is declared on the cell.
-        let inside = UIKitViewNib.ids(in: cell).subtracting(StoryboardScenes.segues(under: cell).compactMap { $0.peek("id") })
+        let inside = UIKitViewNib.ids(in: cell).subtracting(StoryboardScenes.segues(under: cell))
         var proxyOf: [String: Int] = [:]
         var idOf: [Int: String] = [:]
         func bind(_ id: String) {

@@ -13,7 +13,7 @@ final class UIKitSceneNib {
     /// `UIKitCompiler.constraintItemIDs(in:)` of the document, collected once per storyboard.
     let constraintItems: Set<String>
     /// Ids of the scene objects archived here (outside root views).
-    private var sceneIDs = Set<String>()
+    private var sceneIDs = SceneObjectIDs()
     /// The generated `storyboard` outlets, container first (§5.3).
     private var storyboardOutlets: [Int] = []
     /// Extra objects of embedded children: at the end of the top-level list (§2.8).
@@ -91,7 +91,7 @@ final class UIKitSceneNib {
         let node = controller.node
         let index = ctx.define(node, className: "UIClassSwapper")
         // Scene-side ids: everything in the scene outside the root view (§3.3).
-        Self.collectIDs(controller.scene, excluding: controller.rootView, into: &sceneIDs)
+        sceneIDs.add(scene: controller.scene, excluding: controller.rootView)
         storyboardOutlets.append(c.outletConnection("storyboard", source: index, destination: placeholder))
 
         // Scene-level extra objects: before the controller, reverse XML order (§2.2, §5.2).
@@ -299,18 +299,31 @@ final class UIKitSceneNib {
         c.b.graph.objects[i].entries = entries
     }
 
-    /// Every id in `node`'s subtree except the subtree of `excluding`.
-    static func collectIDs(_ node: XIBNode, excluding: XIBNode?, into ids: inout Set<String>) {
-        if let excluding, node == excluding { return }
-        if let id = node.peek("id") { ids.insert(id) }
-        for c in node.children { collectIDs(c, excluding: excluding, into: &ids) }
-    }
 
     /// §3.3: only connections whose ends both lie in the scene (outside the root view) stay here.
-    static func keepSceneConnections(_ table: inout ConnectionTable, sceneIDs: Set<String>, fixed: Set<Int>) {
+    static func keepSceneConnections(_ table: inout ConnectionTable, sceneIDs: SceneObjectIDs, fixed: Set<Int>) {
         table.outlets.removeAll { !sceneIDs.contains($0.destination) }
         table.actions.removeAll { !sceneIDs.contains($0.destination) }
         for i in table.collections.indices { table.collections[i].destinations.removeAll { !sceneIDs.contains($0.0) } }
         table.collections.removeAll { $0.destinations.isEmpty }
+    }
+}
+
+/// The ids of a scene nib's objects: every id in the scenes archived (outside their root views), plus
+/// ids added one by one. Membership goes through the document's id index and the subtrees' ranges of
+/// document order; a set of every id string cost more than the connections it filters.
+struct SceneObjectIDs {
+    private var regions: [(scene: XIBNode, excluding: XIBNode?)] = []
+    private var extra: Set<String> = []
+
+    /// Every id in `scene`'s subtree except the subtree of `excluding`.
+    mutating func add(scene: XIBNode, excluding: XIBNode?) { regions.append((scene, excluding)) }
+
+    mutating func insert(_ id: String) { extra.insert(id) }
+
+    func contains(_ id: String) -> Bool {
+        if extra.contains(id) { return true }
+        guard let tracker = regions.first?.scene.tracker, let node = tracker.node(withID: id) else { return false }
+        return regions.contains { $0.scene.contains(node) && !($0.excluding?.contains(node) ?? false) }
     }
 }

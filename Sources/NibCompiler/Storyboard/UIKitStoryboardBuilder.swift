@@ -10,8 +10,10 @@ final class UIKitStoryboardBuilder {
     /// Upstream placeholders of each controller's view nib: (name, XML id of the scene object), numbered order.
     /// A second pass over the same document (the `runtime.nib` variant) starts from the first pass's table.
     var upstreams: [String: [(name: String, id: String)]] = [:]
-    /// When set, only the nibs of these controllers (XML ids) are built.
-    var onlyControllers: Set<String>?
+    /// When set, only the view nibs of these controllers (XML ids) are built.
+    var onlyViewNibs: Set<String>?
+    /// When set, only the scene nibs of these controllers (XML ids) are built.
+    var onlySceneNibs: Set<String>?
 
     init(scenes: StoryboardScenes, context: CompileContext) {
         self.scenes = scenes
@@ -24,12 +26,12 @@ final class UIKitStoryboardBuilder {
         for c in scenes.controllers { identifiers[c.id] = c.identifier }
         var out: [(name: String, bytes: [UInt8])] = []
         let constraintItems = UIKitCompiler.constraintItemIDs(in: context.document)
-        for controller in scenes.controllers where onlyControllers?.contains(controller.id) ?? true {
+        for controller in scenes.controllers where onlyViewNibs?.contains(controller.id) ?? true {
             guard let name = controller.viewNibName, let view = controller.rootView else { continue }
             out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, constraintItems: constraintItems)
                 .build(upstreams: &upstreams)))
         }
-        for controller in scenes.controllers where scenes.hasOwnNib(controller) && onlyControllers?.contains(controller.id) ?? true {
+        for controller in scenes.controllers where scenes.hasOwnNib(controller) && onlySceneNibs?.contains(controller.id) ?? true {
             out.append((controller.identifier, UIKitSceneNib(controller: controller, parent: context, upstreams: upstreams,
                                                              identifiers: identifiers, constraintItems: constraintItems).build()))
         }

@@ -22,7 +22,8 @@ struct UIKitViewNib {
         c.cellContentHandler = { [unowned cellContent] node, entries in cellContent.handle(node, &entries) }
 
         // Segues declared in the view are scene objects (their templates live in the scene nib).
-        let viewIDs = Self.ids(in: rootView).subtracting(StoryboardScenes.segues(under: rootView).compactMap { $0.peek("id") })
+        let viewSegues = StoryboardScenes.segues(under: rootView)
+        let viewIDs = Self.ids(in: rootView).subtracting(viewSegues)
         // Every scene object outside the view may be needed as an Upstream proxy; unused ones are not archived.
         var proxyOf: [String: Int] = [:]
         var idOfProxy: [Int: String] = [:]
@@ -52,7 +53,7 @@ struct UIKitViewNib {
         let objects = controller.scene.children.first { $0.name == "objects" }
         for member in objects.map { Array($0.children) } ?? [] { collectSceneSide(member) }
         // Segues declared inside the view are scene objects too (their templates live in the scene nib).
-        for s in StoryboardScenes.segues(under: rootView) where s.peek("kind") != "relationship" {
+        for s in viewSegues where s.peek("kind") != "relationship" {
             if let id = s.peek("id"), proxyOf[id] == nil {
                 let p = c.b.new("UIProxyObject")
                 ctx.bind(id: id, to: p)
@@ -116,19 +117,11 @@ struct UIKitViewNib {
     }
 
     /// Every `id` in the subtree of `node`.
-    static func ids(in node: XIBNode) -> Set<String> {
-        var out = Set<String>()
-        func walk(_ n: XIBNode) {
-            if let id = n.peek("id") { out.insert(id) }
-            for c in n.children { walk(c) }
-        }
-        walk(node)
-        return out
-    }
+    static func ids(in node: XIBNode) -> SubtreeIDs { SubtreeIDs(node) }
 
     /// §3.3: a connection belongs to the view nib when one end lies in the view; connections between
     /// scene objects stay in the scene nib and connections to other scenes are dropped.
-    static func keepViewConnections(_ table: inout ConnectionTable, viewIDs: Set<String>, proxies: Set<Int>, proxyOf: [String: Int]) {
+    static func keepViewConnections(_ table: inout ConnectionTable, viewIDs: SubtreeIDs, proxies: Set<Int>, proxyOf: [String: Int]) {
         func known(_ id: String) -> Bool { viewIDs.contains(id) || proxyOf[id] != nil }
         table.outlets.removeAll { o in !known(o.destination) || (proxies.contains(o.source) && !viewIDs.contains(o.destination)) }
         table.actions.removeAll { a in !known(a.destination) || (proxies.contains(a.source) && !viewIDs.contains(a.destination)) }
