@@ -9,8 +9,9 @@ import Darwin
 /// Strings are compared byte for byte, not by Unicode canonical equivalence (Swift's `String ==` would
 /// merge "é" and "e\u{301}", which the archive keeps apart). An open-addressing table over a byte arena
 /// with a word-at-a-time hash, two arrays per table: a `Dictionary` keyed by the strings spent a quarter of a compile's
-/// instructions in SipHash and String comparison (one lookup per archived value).
-struct ByteStringTable {
+/// instructions in SipHash and String comparison (one lookup per archived value). Public for builders that
+/// intern `NSString`s by the same byte equality the writer uses (`NibInternKey.string`).
+public struct ByteStringTable {
     /// Slot → id + 1 (0: empty). The capacity is a power of two, at most half full.
     private var slots: [Int32]
     /// Per id: the hash and the string (its bytes are compared in place).
@@ -19,7 +20,7 @@ struct ByteStringTable {
     private static let processSeed = UInt64.random(in: .min ... .max)
 
     /// An empty table sized for about `expectedCount` strings (it grows past that).
-    init(expectedCount: Int = 8) {
+    public init(expectedCount: Int = 8) {
         var capacity = 16
         while capacity < 2 * expectedCount { capacity *= 2 }
         slots = Array(repeating: 0, count: capacity)
@@ -27,11 +28,11 @@ struct ByteStringTable {
     }
 
     /// The number of distinct strings.
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
     /// The id of `string`, adding it with the next id when new.
     @inline(__always)
-    mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+    public mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
         var s = string
         let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)
@@ -46,7 +47,7 @@ struct ByteStringTable {
     }
 
     /// The id of `string`, or nil when it was never inserted.
-    func lookup(_ string: String) -> Int? {
+    public func lookup(_ string: String) -> Int? {
         var s = string
         return s.withUTF8 { bytes in
             let slot = find(bytes, hash: hash(bytes))
