@@ -17,6 +17,12 @@ public struct ByteStringTable {
     /// Per id: the hash and the string (its bytes are compared in place).
     private var entries: [(hash: UInt64, string: String)] = []
     private let seed = ByteStringTable.processSeed
+    /// A direct-mapped cache of recent hits by the string's two-word representation: callers pass the same
+    /// String (a literal key, a graph's stored key) over and over, and equal representations are the same
+    /// immutable storage (or the same inline small string). Only representations of strings this table
+    /// keeps in `entries` are cached, so a cached storage stays alive and its address is never reused
+    /// for other contents while the table exists.
+    private var recent = [(bits: (UInt64, UInt64), id: Int32)](repeating: ((0, 0), -1), count: 128)
     private static let processSeed = UInt64.random(in: .min ... .max)
 
     /// An empty table sized for about `expectedCount` strings (it grows past that).
@@ -33,15 +39,23 @@ public struct ByteStringTable {
     /// The id of `string`, adding it with the next id when new.
     @inline(__always)
     public mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+        let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        let r = Self.recentSlot(bits)
+        if recent[r].id >= 0, recent[r].bits == bits { return (Int(recent[r].id), false) }
         var s = string
         let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)
             return (h, self.find(bytes, hash: h))
         }
-        if slots[slot] != 0 { return (Int(slots[slot] - 1), false) }
+        if slots[slot] != 0 {
+            let id = Int(slots[slot] - 1)
+            remember(id)
+            return (id, false)
+        }
         let id = entries.count
         entries.append((h, string))
         slots[slot] = Int32(id + 1)
+        remember(id)
         if entries.count * 2 > slots.count { grow() }
         return (id, true)
     }
@@ -53,6 +67,18 @@ public struct ByteStringTable {
             let slot = find(bytes, hash: hash(bytes))
             return slots[slot] == 0 ? nil : Int(slots[slot] - 1)
         }
+    }
+
+    /// Caches the representation of the string stored for `id` (kept alive by `entries`).
+    @inline(__always)
+    private mutating func remember(_ id: Int) {
+        let bits = unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self)
+        recent[Self.recentSlot(bits)] = (bits, Int32(id))
+    }
+
+    @inline(__always)
+    private static func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 57)
     }
 
     /// The slot holding `bytes`, or the empty slot where it belongs.

@@ -141,8 +141,7 @@ extension UIKitCompiler {
     }
 
     private func subtreeHasVariations(_ n: XIBNode) -> Bool {
-        if n.name == "variation" { return true }
-        return n.children.contains { subtreeHasVariations($0) }
+        n.subtreeContains(named: "variation")
     }
 
     /// `widthClass=regular`, `heightClass=compact`, `widthClass=compact-heightClass=regular`, `default`.
