@@ -22,7 +22,9 @@ public struct ByteStringTable {
     /// immutable storage (or the same inline small string). Only representations of strings this table
     /// keeps in `entries` are cached, so a cached storage stays alive and its address is never reused
     /// for other contents while the table exists.
-    private var recent = [(bits: (UInt64, UInt64), id: Int32)](repeating: ((0, 0), -1), count: 128)
+    /// Eight slots per expected string (a power of two, 64 to 1,024): with two per string, colliding keys
+    /// evicted each other and half the lookups missed.
+    private var recent: [(bits: (UInt64, UInt64), id: Int32)]
     private static let processSeed = UInt64.random(in: .min ... .max)
 
     /// An empty table sized for about `expectedCount` strings (it grows past that).
@@ -31,6 +33,7 @@ public struct ByteStringTable {
         while capacity < 2 * expectedCount { capacity *= 2 }
         slots = Array(repeating: 0, count: capacity)
         entries.reserveCapacity(capacity / 2)
+        recent = Array(repeating: ((0, 0), -1), count: min(1024, 4 * capacity))
     }
 
     /// The number of distinct strings.
@@ -40,7 +43,7 @@ public struct ByteStringTable {
     @inline(__always)
     public mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        let r = Self.recentSlot(bits)
+        let r = recentSlot(bits)
         if recent[r].id >= 0, recent[r].bits == bits { return (Int(recent[r].id), false) }
         var s = string
         let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
@@ -73,12 +76,12 @@ public struct ByteStringTable {
     @inline(__always)
     private mutating func remember(_ id: Int) {
         let bits = unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self)
-        recent[Self.recentSlot(bits)] = (bits, Int32(id))
+        recent[recentSlot(bits)] = (bits, Int32(id))
     }
 
     @inline(__always)
-    private static func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
-        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 57)
+    private func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (recent.count - 1)
     }
 
     /// The slot holding `bytes`, or the empty slot where it belongs.
