@@ -175,11 +175,14 @@ private struct InternedObject: Hashable {
         }
     }
 
+    /// Names enter by their UTF-8 length only (O(1) for native strings): hashing every class name and key
+    /// was most of the interning cost, and the interned objects of one class share their keys anyway, so
+    /// the values tell them apart; `==` still compares the names.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(object.className)
+        hasher.combine(object.className.utf8.count)
         hasher.combine(object.entries.count)
         for e in object.entries {
-            hasher.combine(e.key)
+            hasher.combine(e.key.utf8.count)
             switch e.value {
             case .int(let v), .fixedWidthInteger(let v, _): hasher.combine(0 as UInt8); hasher.combine(v)
             case .bool(let v): hasher.combine(1 as UInt8); hasher.combine(v)
