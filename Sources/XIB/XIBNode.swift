@@ -7,15 +7,31 @@
 public final class XIBReadTracker {
     /// The document the nodes view.
     public let document: XIBDocument
-    fileprivate var attributeUsed: [Bool]
-    fileprivate var visited: [Bool]
+    /// One flag per attribute of the tree, then one per element (visited). Written on every attribute
+    /// read, so kept in one buffer this object owns: an `Array` stored in a class property is checked for
+    /// exclusive access and uniqueness on every write (about 2 % of a compile's instructions). Never
+    /// handed out; indices come from the tree's own records.
+    private let flags: UnsafeMutableBufferPointer<Bool>
+    private let elementFlags: Int
 
     /// A tracker with nothing read yet.
     public init(document: XIBDocument) {
         self.document = document
-        attributeUsed = Array(repeating: false, count: document.tree.storage.attributes.count)
-        visited = Array(repeating: false, count: document.tree.storage.elements.count)
+        elementFlags = document.tree.storage.attributes.count
+        flags = .allocate(capacity: elementFlags + document.tree.storage.elements.count)
+        flags.initialize(repeating: false)
     }
+
+    deinit { flags.deallocate() }
+
+    @inline(__always)
+    fileprivate func isAttributeUsed(_ attribute: Int) -> Bool { flags[attribute] }
+    @inline(__always)
+    fileprivate func markAttributeUsed(_ attribute: Int) { flags[attribute] = true }
+    @inline(__always)
+    fileprivate func isVisited(_ element: Int) -> Bool { flags[elementFlags + element] }
+    @inline(__always)
+    fileprivate func setVisited(_ element: Int, _ value: Bool) { flags[elementFlags + element] = value }
 
     /// The root `<document>` element.
     public var root: XIBNode { XIBNode(element: document.root, tracker: self) }
@@ -62,8 +78,8 @@ public struct XIBNode: Hashable, CustomStringConvertible {
 
     /// Whether some encoder handled this element.
     public var visited: Bool {
-        get { tracker.visited[element.documentIndex] }
-        nonmutating set { tracker.visited[element.documentIndex] = newValue }
+        get { tracker.isVisited(element.documentIndex) }
+        nonmutating set { tracker.setVisited(element.documentIndex, newValue) }
     }
 
     // MARK: Attributes
@@ -71,7 +87,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     /// The value of attribute `name`, marking it as handled.
     public subscript(_ name: String) -> String? {
         guard let i = element.attributeIndex(name) else { return nil }
-        tracker.attributeUsed[i] = true
+        tracker.markAttributeUsed(i)
         return element.storage.value(of: element.storage.attributes[i])
     }
 
@@ -83,7 +99,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     /// archive effect).
     public func markUsed(_ names: String...) {
         for n in names {
-            if let i = element.attributeIndex(n) { tracker.attributeUsed[i] = true }
+            if let i = element.attributeIndex(n) { tracker.markAttributeUsed(i) }
         }
     }
 
@@ -91,7 +107,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     public func markAllAttributesUsed() {
         let r = element.record
         let start = Int(r.attributeStart)
-        for i in start..<start + Int(r.attributeCount) { tracker.attributeUsed[i] = true }
+        for i in start..<start + Int(r.attributeCount) { tracker.markAttributeUsed(i) }
     }
 
     /// `true`/`false` for `YES`/anything else; nil when absent. Marks the attribute handled.
@@ -105,7 +121,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
         let r = element.record
         let start = Int(r.attributeStart)
         var out: [String] = []
-        for i in start..<start + Int(r.attributeCount) where !tracker.attributeUsed[i] {
+        for i in start..<start + Int(r.attributeCount) where !tracker.isAttributeUsed(i) {
             out.append(element.storage.names[Int(element.storage.attributes[i].name)])
         }
         return out
@@ -121,7 +137,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     public func forEachReadAttribute(_ body: (String) -> Void) {
         let r = element.record
         let start = Int(r.attributeStart)
-        for i in start..<start + Int(r.attributeCount) where tracker.attributeUsed[i] {
+        for i in start..<start + Int(r.attributeCount) where tracker.isAttributeUsed(i) {
             body(element.storage.names[Int(element.storage.attributes[i].name)])
         }
     }
@@ -136,6 +152,29 @@ public struct XIBNode: Hashable, CustomStringConvertible {
 
     /// The child nodes named `name`, in document order (not marked visited).
     public func children(named name: String) -> [XIBNode] { children.filter { $0.name == name } }
+
+    /// Calls `body` with each element of this subtree (this node included) named `name`, in document
+    /// order, without marking anything: one scan of the flat element store comparing interned name ids,
+    /// where a recursive walk built a node and a name string per element.
+    public func forEachInSubtree(named name: String, _ body: (XIBNode) -> Void) {
+        scanSubtree(named: name) { body($0); return true }
+    }
+
+    /// Whether this node or a descendant is named `name` (nothing is marked).
+    public func subtreeContains(named name: String) -> Bool {
+        var found = false
+        scanSubtree(named: name) { _ in found = true; return false }
+        return found
+    }
+
+    /// Visits the subtree's elements named `name` in document order while `body` returns true.
+    private func scanSubtree(named name: String, _ body: (XIBNode) -> Bool) {
+        guard let id = tracker.document.tree.name(name)?.id else { return }
+        let storage = element.storage
+        for i in element.documentIndex..<Int(element.record.subtreeEnd) where storage.elements[i].name == id {
+            guard body(XIBNode(element: XMLTree.Element(storage: storage, index: Int32(i)), tracker: tracker)) else { return }
+        }
+    }
 
     /// First child named `name` (and with attribute `key` equal to `key`, when given); marks it visited
     /// and its `key` read.

@@ -9,49 +9,79 @@ import Darwin
 /// Strings are compared byte for byte, not by Unicode canonical equivalence (Swift's `String ==` would
 /// merge "é" and "e\u{301}", which the archive keeps apart). An open-addressing table over a byte arena
 /// with a word-at-a-time hash, two arrays per table: a `Dictionary` keyed by the strings spent a quarter of a compile's
-/// instructions in SipHash and String comparison (one lookup per archived value).
-struct ByteStringTable {
+/// instructions in SipHash and String comparison (one lookup per archived value). Public for builders that
+/// intern `NSString`s by the same byte equality the writer uses (`NibInternKey.string`).
+public struct ByteStringTable {
     /// Slot → id + 1 (0: empty). The capacity is a power of two, at most half full.
     private var slots: [Int32]
     /// Per id: the hash and the string (its bytes are compared in place).
     private var entries: [(hash: UInt64, string: String)] = []
     private let seed = ByteStringTable.processSeed
+    /// A direct-mapped cache of recent hits by the string's two-word representation: callers pass the same
+    /// String (a literal key, a graph's stored key) over and over, and equal representations are the same
+    /// immutable storage (or the same inline small string). Only representations of strings this table
+    /// keeps in `entries` are cached, so a cached storage stays alive and its address is never reused
+    /// for other contents while the table exists.
+    /// Eight slots per expected string (a power of two, 64 to 1,024): with two per string, colliding keys
+    /// evicted each other and half the lookups missed.
+    private var recent: [(bits: (UInt64, UInt64), id: Int32)]
     private static let processSeed = UInt64.random(in: .min ... .max)
 
     /// An empty table sized for about `expectedCount` strings (it grows past that).
-    init(expectedCount: Int = 8) {
+    public init(expectedCount: Int = 8) {
         var capacity = 16
         while capacity < 2 * expectedCount { capacity *= 2 }
         slots = Array(repeating: 0, count: capacity)
         entries.reserveCapacity(capacity / 2)
+        recent = Array(repeating: ((0, 0), -1), count: min(1024, 4 * capacity))
     }
 
     /// The number of distinct strings.
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
     /// The id of `string`, adding it with the next id when new.
     @inline(__always)
-    mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+    public mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+        let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        let r = recentSlot(bits)
+        if recent[r].id >= 0, recent[r].bits == bits { return (Int(recent[r].id), false) }
         var s = string
         let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)
             return (h, self.find(bytes, hash: h))
         }
-        if slots[slot] != 0 { return (Int(slots[slot] - 1), false) }
+        if slots[slot] != 0 {
+            let id = Int(slots[slot] - 1)
+            remember(id)
+            return (id, false)
+        }
         let id = entries.count
         entries.append((h, string))
         slots[slot] = Int32(id + 1)
+        remember(id)
         if entries.count * 2 > slots.count { grow() }
         return (id, true)
     }
 
     /// The id of `string`, or nil when it was never inserted.
-    func lookup(_ string: String) -> Int? {
+    public func lookup(_ string: String) -> Int? {
         var s = string
         return s.withUTF8 { bytes in
             let slot = find(bytes, hash: hash(bytes))
             return slots[slot] == 0 ? nil : Int(slots[slot] - 1)
         }
+    }
+
+    /// Caches the representation of the string stored for `id` (kept alive by `entries`).
+    @inline(__always)
+    private mutating func remember(_ id: Int) {
+        let bits = unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self)
+        recent[recentSlot(bits)] = (bits, Int32(id))
+    }
+
+    @inline(__always)
+    private func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (recent.count - 1)
     }
 
     /// The slot holding `bytes`, or the empty slot where it belongs.

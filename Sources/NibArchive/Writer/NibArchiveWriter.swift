@@ -53,17 +53,22 @@ public struct NibArchiveWriter: Sendable {
 
     /// The archive bytes for `graph`.
     public func write(_ input: NibGraph) -> [UInt8] {
-        switch (options.internStringsAndNumbers, options.objectOrder) {
-        case (true, .depthFirst): return serialize(NibGraphLayout.internedDepthFirst(input))
-        case (true, .asGiven): return serialize(NibGraphLayout.internStringsAndNumbers(input))
-        case (false, .depthFirst): return serialize(NibGraphLayout.renumberDepthFirst(input))
-        case (false, .asGiven): return serialize(input)
+        switch options.objectOrder {
+        case .depthFirst:
+            // Serialised through the numbering: no renumbered copy of the graph is built.
+            let redirect = options.internStringsAndNumbers ? NibGraphLayout.internRedirects(input) : nil
+            guard let numbering = DepthFirstNumbering(input, redirect: redirect) else { return serialize(input, numbering: nil) }
+            return serialize(input, numbering: numbering)
+        case .asGiven:
+            return serialize(options.internStringsAndNumbers ? NibGraphLayout.internStringsAndNumbers(input) : input, numbering: nil)
         }
     }
 
-    private func serialize(_ graph: NibGraph) -> [UInt8] {
-        let objects = graph.objects
-        let layout = options.useLayoutHint ? graph.layout : nil
+    /// Writes `graph`'s objects in `numbering`'s order with its references renumbered (as
+    /// `NibGraphLayout.renumberDepthFirst` would, which also drops the layout), or as given when nil.
+    private func serialize(_ graph: NibGraph, numbering: DepthFirstNumbering?) -> [UInt8] {
+        let layout = options.useLayoutHint && numbering == nil ? graph.layout : nil
+        let objects = NumberedObjects(objects: graph.objects, numbering: numbering)
 
         // Key table.
         // Keys and class names are matched by their UTF-8 bytes (`ByteStringTable`): Swift's String == would
@@ -151,7 +156,7 @@ public struct NibArchiveWriter: Sendable {
         var referenced = [Bool](repeating: false, count: objects.count)
         if !objects.isEmpty { referenced[0] = true }
         for object in objects {
-            for entry in object.entries { if case .object(let i) = entry.value { referenced[i] = true } }
+            for entry in object.entries { if case .object(let i) = objects.map(entry.value) { referenced[i] = true } }
         }
 
         var out = [UInt8](repeating: 0, count: NibArchiveHeader.size)
@@ -185,7 +190,7 @@ public struct NibArchiveWriter: Sendable {
             for entry in object.entries {
                 appendVarint(entryKeys[entryNumber], to: &out)
                 entryNumber += 1
-                var value = entry.value
+                var value = objects.map(entry.value)
                 if case .conditionalObject(let i) = value { value = referenced[i] ? .object(i) : .null }
                 out.append(value.valueType.rawValue)
                 switch value {
@@ -226,5 +231,27 @@ public struct NibArchiveWriter: Sendable {
             classCount: UInt32(classNames.count), classNamesOffset: UInt32(classesOffset))
         out.replaceSubrange(0..<NibArchiveHeader.size, with: header.encoded)
         return out
+    }
+}
+
+/// The objects in output order: a graph's own, or a depth-first numbering's view of them.
+private struct NumberedObjects: RandomAccessCollection {
+    let objects: [NibObject]
+    let numbering: DepthFirstNumbering?
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { numbering?.order.count ?? objects.count }
+    var isEmpty: Bool { endIndex == 0 }
+
+    @inline(__always)
+    subscript(position: Int) -> NibObject {
+        guard let numbering else { return objects[position] }
+        return objects[numbering.order[position]]
+    }
+
+    /// `value` with its reference in output numbering.
+    @inline(__always)
+    func map(_ value: NibGraphValue) -> NibGraphValue {
+        numbering?.map(value) ?? value
     }
 }

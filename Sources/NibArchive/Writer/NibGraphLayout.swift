@@ -27,12 +27,12 @@ public enum NibGraphLayout {
     /// Per object, the object its references go to after interning (itself unless it is a later duplicate);
     /// nil when nothing merges.
     static func internRedirects(_ graph: NibGraph) -> [Int]? {
-        var canonical = [InternKey: Int]()
+        var canonical = [NibInternKey: Int]()
         var redirect: [Int]?
         // Only one-entry objects can be strings or numbers; the others are skipped without being copied out.
         graph.objects.withUnsafeBufferPointer { objects in
             for index in objects.indices where objects[index].entries.count == 1 {
-                guard let key = InternKey(objects[index]) else { continue }
+                guard let key = NibInternKey(objects[index]) else { continue }
                 if let first = canonical[key] {
                     if redirect == nil { redirect = Array(objects.indices) }
                     redirect![index] = first
@@ -54,61 +54,94 @@ public enum NibGraphLayout {
 
     /// Numbering with every reference to object `t` read as one to `redirect[t]`.
     private static func renumberDepthFirst(_ graph: NibGraph, redirect: [Int]?) -> NibGraph {
-        let objects = graph.objects
-        guard !objects.isEmpty else { return graph }
-        var newIndex = [Int](repeating: -1, count: objects.count)
-        var order = [Int]()
-        order.reserveCapacity(objects.count)
-        newIndex[0] = 0
-        order.append(0)
-        var stack: [(object: Int, entry: Int)] = [(0, 0)]
-        while !stack.isEmpty {
-            let (o, e) = stack[stack.count - 1]
-            let entries = objects[o].entries
-            var next = e
-            var descended = false
-            while next < entries.count {
-                let value = entries[next].value
-                next += 1
-                if case .object(let raw) = value, case let t = redirect?[raw] ?? raw, newIndex[t] < 0 {
-                    newIndex[t] = order.count
-                    order.append(t)
-                    stack[stack.count - 1].entry = next
-                    stack.append((t, 0))
-                    descended = true
-                    break
-                }
-            }
-            if !descended { stack.removeLast() }
-        }
+        guard let numbering = DepthFirstNumbering(graph, redirect: redirect) else { return graph }
         var result = graph
         result.layout = nil
-        result.objects = order.map { old in
-            var object = objects[old]
-            for e in object.entries.indices {
-                switch object.entries[e].value {
-                case .object(let raw): object.entries[e].value = .object(newIndex[redirect?[raw] ?? raw])
-                case .conditionalObject(let raw):
-                    let t = redirect?[raw] ?? raw
-                    object.entries[e].value = newIndex[t] >= 0 ? .conditionalObject(newIndex[t]) : .null
-                default: break
-                }
-            }
+        result.objects = numbering.order.map { old in
+            var object = graph.objects[old]
+            for e in object.entries.indices { object.entries[e].value = numbering.map(object.entries[e].value) }
             return object
         }
         return result
     }
 }
 
+/// ibtool's coder-10 numbering of a graph (see `NibGraphLayout.renumberDepthFirst`) as a mapping, so the
+/// writer can serialise the objects in the new order without building a renumbered copy of the graph.
+struct DepthFirstNumbering {
+    /// New index → old index (reachable objects only).
+    let order: [Int]
+    /// Old index → new index, -1 when unreachable.
+    let newIndex: [Int]
+    /// Old index → the object its references go to after interning; nil when nothing merges.
+    let redirect: [Int]?
+
+    /// nil for a graph without objects.
+    init?(_ graph: NibGraph, redirect: [Int]?) {
+        let objects = graph.objects
+        guard !objects.isEmpty else { return nil }
+        var newIndex = [Int](repeating: -1, count: objects.count)
+        var order = [Int]()
+        order.reserveCapacity(objects.count)
+        newIndex[0] = 0
+        order.append(0)
+        var stack: [(object: Int, entry: Int)] = [(0, 0)]
+        objects.withUnsafeBufferPointer { objects in
+            while !stack.isEmpty {
+                let (o, e) = stack[stack.count - 1]
+                let entries = objects[o].entries
+                var next = e
+                var descended = false
+                while next < entries.count {
+                    let value = entries[next].value
+                    next += 1
+                    if case .object(let raw) = value, case let t = redirect?[raw] ?? raw, newIndex[t] < 0 {
+                        newIndex[t] = order.count
+                        order.append(t)
+                        stack[stack.count - 1].entry = next
+                        stack.append((t, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if !descended { stack.removeLast() }
+            }
+        }
+        self.order = order
+        self.newIndex = newIndex
+        self.redirect = redirect
+    }
+
+    /// `value` with its reference renumbered; a conditional reference to a dropped object becomes nil.
+    @inline(__always)
+    func map(_ value: NibGraphValue) -> NibGraphValue {
+        switch value {
+        case .object(let raw): return .object(newIndex[redirect?[raw] ?? raw])
+        case .conditionalObject(let raw):
+            let t = newIndex[redirect?[raw] ?? raw]
+            return t >= 0 ? .conditionalObject(t) : .null
+        default: return value
+        }
+    }
+}
+
 /// The contents an `NSString` or `NSNumber` is interned by (numbers compare numerically across integer
-/// and double, as `NSNumber` does); nil for any other object.
-private enum InternKey: Hashable {
+/// and double, as `NSNumber` does); nil for any other object. The one definition of "equal" for the
+/// writer's pass and for builders that intern while they create objects (the nib compiler's), so that
+/// a graph interned at creation needs no second pass.
+public enum NibInternKey: Hashable, Sendable {
+    /// An `NSString`'s UTF-8 bytes (compared byte for byte, not by canonical equivalence).
     case string([UInt8])
+    /// An integer, or a double with an integral value below 9e15 in magnitude.
     case integer(Int64)
+    /// Any other double, by bit pattern.
     case double(UInt64)
+    /// A boolean `NSNumber` (never equal to an integer).
     case bool(Bool)
 
-    init?(_ object: NibObject) {
+    /// The key of an `NSString` (`NS.bytes`) or `NSNumber` (`NS.intval`, `NS.dblval`, `NS.boolval`) with
+    /// exactly that one entry; nil for any other object.
+    public init?(_ object: NibObject) {
         guard object.entries.count == 1 else { return nil }
         let entry = object.entries[0]
         // The value's case first: most one-entry objects hold a reference and need no string comparison.
@@ -121,11 +154,16 @@ private enum InternKey: Hashable {
             self = .integer(v)
         case .double(let d):
             guard object.className == "NSNumber", entry.key == "NS.dblval" else { return nil }
-            if d.rounded() == d, abs(d) < 9.0e15 { self = .integer(Int64(d)) } else { self = .double(d.bitPattern) }
+            self = NibInternKey(d)
         case .bool(let b):
             guard object.className == "NSNumber", entry.key == "NS.boolval" else { return nil }
             self = .bool(b)
         default: return nil
         }
+    }
+
+    /// The key of an `NSNumber` holding `d`: integral values below 9e15 in magnitude equal the integer.
+    public init(_ d: Double) {
+        if d.rounded() == d, abs(d) < 9.0e15 { self = .integer(Int64(d)) } else { self = .double(d.bitPattern) }
     }
 }

@@ -155,7 +155,7 @@ extension AppKitCompiler {
         case "real": return b.number(Double(c.peek("value") ?? "0") ?? 0)
         case "decimal": return decimalNumber(c.peek("value") ?? "0")
         case "bool":
-            return b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(c.peek("value") == "YES"))]))
+            return b.number(c.peek("value") == "YES")
         default: return nil
         }
     }

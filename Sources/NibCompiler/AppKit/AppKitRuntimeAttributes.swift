@@ -40,7 +40,7 @@ extension AppKitCompiler {
             if let i = a.child("integer") { return b.number(ctx.integer(i, "value") ?? 0) }
             return a["value"].flatMap(Double.init).map { b.number($0) }
         case "boolean":
-            return b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(a["value"] == "YES"))]))
+            return b.number(a["value"] == "YES")
         case "string", "localizedString":
             if let s = a.child("string") { return str(s.text) }
             return a["value"].map { str($0) }

@@ -388,7 +388,7 @@ extension AppKitCompiler {
             NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication")))]))
         nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
         nestedCompiler.canonicalizeNumbers()
-        let bytes = NibArchiveWriter().write(sub.builder.graph)
+        let bytes = sub.builder.archive()
         let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
         var e = Entries()
         e.obj("NSNibFileData", data)

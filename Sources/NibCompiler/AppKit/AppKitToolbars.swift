@@ -166,7 +166,7 @@ extension AppKitCompiler {
             numberFromChild[key] = v
         }
         func boolNumber(_ v: Bool) -> Int {
-            b.graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(v))]))
+            b.number(v)
         }
         var attr: [String: Int] = [:]
         let boolKeys: [(String, Bool)] = [("allowsFloats", true), ("alwaysShowsDecimalSeparator", false), ("generatesDecimalNumbers", false),

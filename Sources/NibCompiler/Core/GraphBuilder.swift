@@ -3,12 +3,19 @@ import NibArchive
 /// Builds a `NibGraph`: object creation plus the interning ibtool does (strings, numbers, the empty
 /// array, and value-equal objects such as colours, system fonts and image placeholders).
 ///
+/// Strings and numbers are interned here, when they are created, by the writer's own notion of equal
+/// (`NibInternKey`: strings byte for byte, numbers numerically across integer and double), so `archive()`
+/// asks the writer to skip its interning pass: one pass per compile.
+///
 /// Objects can be created in any order; only the root must be object 0 (the writer renumbers).
 struct GraphBuilder {
     var graph: NibGraph
-    private var strings: [String: Int] = [:]
-    private var intNumbers: [Int64: Int] = [:]
-    private var doubleNumbers: [UInt64: Int] = [:]
+    /// String id (insertion order) → its `NSString` object.
+    private var strings = ByteStringTable(expectedCount: 64)
+    private var stringObjects: [Int] = []
+    private var numbers: [NibInternKey: Int] = [:]
+    /// The objects `string` and `number` created, in creation (= index) order.
+    private var internedObjects: [Int] = []
     private var emptyArrayIndex: Int?
     /// Value-equal objects interned by class and entries.
     private var interned: [InternedObject: Int] = [:]
@@ -30,31 +37,66 @@ struct GraphBuilder {
         graph.objects[index].append(key, value)
     }
 
-    /// The shared `NSString` for `s`.
+    /// The shared `NSString` for `s` (byte-for-byte equality, as the archive keeps canonically equivalent
+    /// spellings apart).
     mutating func string(_ s: String) -> Int {
-        if let i = strings[s] { return i }
+        let (id, inserted) = strings.insert(s)
+        if !inserted { return stringObjects[id] }
         let i = graph.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(s.utf8)))]))
-        strings[s] = i
+        stringObjects.append(i)
+        internedObjects.append(i)
         return i
     }
 
     /// A shared `NSNumber` holding an integer (numeric equality with doubles, first representation wins).
     mutating func number(_ v: Int64) -> Int {
-        if let i = intNumbers[v] { return i }
-        if let i = doubleNumbers[Double(v).bitPattern] { return i }
-        let i = graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.intval", value: .int(v))]))
-        intNumbers[v] = i
-        return i
+        sharedNumber(.integer(v), NibEntry(key: "NS.intval", value: .int(v)))
     }
 
     /// A shared `NSNumber` holding a double.
     mutating func number(_ v: Double) -> Int {
-        let normalized = v == 0 ? 0.0 : v
-        if let i = doubleNumbers[normalized.bitPattern] { return i }
-        if normalized.rounded() == normalized, abs(normalized) < 1e15, let i = intNumbers[Int64(normalized)] { return i }
-        let i = graph.add(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.dblval", value: .double(v))]))
-        doubleNumbers[normalized.bitPattern] = i
+        sharedNumber(NibInternKey(v), NibEntry(key: "NS.dblval", value: .double(v)))
+    }
+
+    /// A shared boolean `NSNumber`.
+    mutating func number(_ v: Bool) -> Int {
+        sharedNumber(.bool(v), NibEntry(key: "NS.boolval", value: .bool(v)))
+    }
+
+    private mutating func sharedNumber(_ key: NibInternKey, _ entry: @autoclosure () -> NibEntry) -> Int {
+        if let i = numbers[key] { return i }
+        let i = graph.add(NibObject(className: "NSNumber", entries: [entry()]))
+        numbers[key] = i
+        internedObjects.append(i)
         return i
+    }
+
+    /// The archive bytes in ibtool's layout (`NibArchiveWriter` defaults), without the writer's interning
+    /// pass when this builder's interning already covers the graph.
+    func archive() -> [UInt8] {
+        NibArchiveWriter(options: writerOptions).write(graph)
+    }
+
+    /// The writer's defaults, with its interning pass off unless the graph holds an `NSString` or
+    /// `NSNumber` that did not come from `string`/`number` (one added with `graph.add` directly): only then
+    /// can two of them be equal, and the writer merges them as before.
+    var writerOptions: NibArchiveWriter.Options {
+        var options = NibArchiveWriter.Options()
+        options.internStringsAndNumbers = !isInterned
+        return options
+    }
+
+    /// Whether the graph's internable objects are exactly the ones `string`/`number` created (which are
+    /// pairwise distinct). One scan of one-entry objects, no hashing.
+    var isInterned: Bool {
+        graph.objects.withUnsafeBufferPointer { objects in
+            var next = 0
+            for index in objects.indices where objects[index].entries.count == 1 && NibInternKey(objects[index]) != nil {
+                guard next < internedObjects.count, internedObjects[next] == index else { return false }
+                next += 1
+            }
+            return next == internedObjects.count
+        }
     }
 
     /// An inlined collection (`NSArray`, `NSMutableArray`, `NSMutableDictionary`, …). Empty immutable
@@ -133,11 +175,14 @@ private struct InternedObject: Hashable {
         }
     }
 
+    /// Names enter by their UTF-8 length only (O(1) for native strings): hashing every class name and key
+    /// was most of the interning cost, and the interned objects of one class share their keys anyway, so
+    /// the values tell them apart; `==` still compares the names.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(object.className)
+        hasher.combine(object.className.utf8.count)
         hasher.combine(object.entries.count)
         for e in object.entries {
-            hasher.combine(e.key)
+            hasher.combine(e.key.utf8.count)
             switch e.value {
             case .int(let v), .fixedWidthInteger(let v, _): hasher.combine(0 as UInt8); hasher.combine(v)
             case .bool(let v): hasher.combine(1 as UInt8); hasher.combine(v)
@@ -155,6 +200,9 @@ private struct InternedObject: Hashable {
 /// Collects one object's entries in `encodeWithCoder:` order.
 struct Entries {
     var list: [NibEntry] = []
+    /// Room for a typical object's entries up front: growing one element at a time reallocated and
+    /// copied most lists several times (4 % of a storyboard compile).
+    init() { list.reserveCapacity(8) }
     mutating func add(_ key: String, _ value: NibGraphValue) { list.append(NibEntry(key: key, value: value)) }
     mutating func obj(_ key: String, _ index: Int) { list.append(NibEntry(key: key, value: .object(index))) }
     mutating func int(_ key: String, _ v: Int) { list.append(NibEntry(key: key, value: .int(Int64(v)))) }

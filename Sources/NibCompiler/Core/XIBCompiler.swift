@@ -29,7 +29,7 @@ public struct XIBCompiler: Sendable {
         context.reportUnhandled(root)
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
         let graph = context.builder.graph
-        let out = NibArchiveWriter().write(graph)
+        let out = context.builder.archive()
         let format = NibOutputFormat.forTarget(platform: document.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format)
     }

@@ -142,7 +142,7 @@ final class AppKitStoryboardBuilder {
         a.finishObjectData(topLevel: topLevel, owner: owner, rootObject: 0, extraObjects: extra, leadingConnectors: leading)
         a.canonicalizeNumbers()
         context.absorb(ctx)
-        return NibArchiveWriter().write(a.b.graph)
+        return a.b.archive()
     }
 
     /// `MainMenu.nib`: the application object holding the main menu (`IBMainMenu`).

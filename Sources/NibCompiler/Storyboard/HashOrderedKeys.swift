@@ -10,15 +10,17 @@ import NibArchive
 /// its value is descended into). Used for nested prototype archives, which a comparer sees as bytes.
 /// The model reproduces 126 of 186 Apple archives' tables; the rest differ in the moment of a rehash.
 enum HashOrderedKeys {
-    /// The bytes `NibArchiveWriter().write(graph)` gives, with the keys table in hash order: the same
+    /// The bytes `builder.archive()` gives, with the keys table in hash order: the same
     /// objects, values and class table.
     ///
     /// The writer's own passes (interning, depth-first numbering) run once here and the graph is written
     /// once with the key order as its layout; writing it, reading the archive back and writing it again
     /// cost a quarter of a storyboard's compile.
-    static func archive(_ input: NibGraph) -> [UInt8] {
-        var graph = NibGraphLayout.internedDepthFirst(input)
-        guard !graph.objects.isEmpty else { return NibArchiveWriter().write(input) }
+    static func archive(_ builder: GraphBuilder) -> [UInt8] {
+        // The builder interned strings and numbers; the writer's pass runs only when it could not (`isInterned`).
+        let input = builder.graph
+        var graph = builder.isInterned ? NibGraphLayout.renumberDepthFirst(input) : NibGraphLayout.internedDepthFirst(input)
+        guard !graph.objects.isEmpty else { return builder.archive() }
         var keys = FirstUseKeys()
         var visited = [Bool](repeating: false, count: graph.objects.count)
         // Iterative pre-order walk: (object, next entry). After numbering every conditional reference left

@@ -84,8 +84,8 @@ final class UIKitCellContent {
         for col in n.connections.collections { for (d, _) in col.destinations { bind(d) } }
         ctx.finishReferences()
         n.writeRoot(topLevel: [owner, firstResponder, cellIndex], topLevelNodes: [(cell, cellIndex)])
-        let numbered = UIKitViewNib.numberUpstreams(in: &n.b.graph, proxies: Set(idOf.keys), after: 2)
-        let bytes = HashOrderedKeys.archive(n.b.graph)
+        let numbered = UIKitViewNib.numberUpstreams(in: &n.b, proxies: Set(idOf.keys), after: 2)
+        let bytes = HashOrderedKeys.archive(n.b)
 
         let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
         let nib = c.b.graph.add(NibObject(className: "UINib", entries: [

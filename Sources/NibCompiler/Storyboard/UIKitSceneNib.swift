@@ -81,7 +81,7 @@ final class UIKitSceneNib {
         Self.keepSceneConnections(&c.connections, sceneIDs: sceneIDs, fixed: Set([owner]))
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [], leadingConnections: storyboardOutlets)
-        return NibArchiveWriter().write(c.b.graph)
+        return c.b.archive()
     }
 
     /// Encodes `controller` (and, through `embed`, its relationship children) into `c`; returns its index.

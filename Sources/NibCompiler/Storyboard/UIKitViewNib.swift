@@ -96,9 +96,9 @@ struct UIKitViewNib {
 
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [(rootView, root)], leadingConnections: leading)
-        let numbered = Self.numberUpstreams(in: &c.b.graph, proxies: Set(idOfProxy.keys), after: 2, also: cellContent.prototypeReferences)
+        let numbered = Self.numberUpstreams(in: &c.b, proxies: Set(idOfProxy.keys), after: 2, also: cellContent.prototypeReferences)
         upstreams[controller.id] = numbered.map { (name: $0.name, id: idOfProxy[$0.index] ?? "") }
-        return NibArchiveWriter().write(c.b.graph)
+        return c.b.archive()
     }
 
     /// Ties of static cells' `selectionSegueTemplate` outlets: reverse cell order within a section but
@@ -134,36 +134,36 @@ struct UIKitViewNib {
     /// Names the proxies used by the connections `UpstreamPlaceholder-1…N` in order of first
     /// appearance (source, then destination, §3.2) and lists them in the top-level and object lists
     /// after the first `after` entries. Returns them in number order.
-    static func numberUpstreams(in graph: inout NibGraph, proxies: Set<Int>, after: Int, also extra: [Int] = []) -> [(name: String, index: Int)] {
-        guard let connections = graph.objects[0].value(forKey: "UINibConnectionsKey")?.objectIndex else { return [] }
+    static func numberUpstreams(in builder: inout GraphBuilder, proxies: Set<Int>, after: Int, also extra: [Int] = []) -> [(name: String, index: Int)] {
+        guard let connections = builder.graph.objects[0].value(forKey: "UINibConnectionsKey")?.objectIndex else { return [] }
         var order: [Int] = []
         var seen = Set<Int>()
         func note(_ i: Int?) {
             guard let i else { return }
             if proxies.contains(i) { if seen.insert(i).inserted { order.append(i) }; return }
-            if graph.objects[i].className == "NSMutableArray" || graph.objects[i].className == "NSArray" {
-                for e in graph.objects[i].entries where e.key == "UINibEncoderEmptyKey" { note(e.value.objectIndex) }
+            if builder.graph.objects[i].className == "NSMutableArray" || builder.graph.objects[i].className == "NSArray" {
+                for e in builder.graph.objects[i].entries where e.key == "UINibEncoderEmptyKey" { note(e.value.objectIndex) }
             }
         }
-        for entry in graph.objects[connections].entries where entry.key == "UINibEncoderEmptyKey" {
+        for entry in builder.graph.objects[connections].entries where entry.key == "UINibEncoderEmptyKey" {
             guard let ci = entry.value.objectIndex else { continue }
-            note(graph.objects[ci].value(forKey: "UISource")?.objectIndex)
-            note(graph.objects[ci].value(forKey: "UIDestination")?.objectIndex)
+            note(builder.graph.objects[ci].value(forKey: "UISource")?.objectIndex)
+            note(builder.graph.objects[ci].value(forKey: "UIDestination")?.objectIndex)
         }
         // Then the objects prototype cells reach through their external-object tables (§3.2, §4).
         for i in extra { note(i) }
         var out: [(name: String, index: Int)] = []
         for (n, p) in order.enumerated() {
             let name = "UpstreamPlaceholder-\(n + 1)"
-            let s = graph.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(name.utf8)))]))
-            graph.objects[p] = NibObject(className: "UIProxyObject", entries: [NibEntry(key: "UIProxiedObjectIdentifier", value: .object(s))])
+            let s = builder.string(name)
+            builder.graph.objects[p] = NibObject(className: "UIProxyObject", entries: [NibEntry(key: "UIProxiedObjectIdentifier", value: .object(s))])
             out.append((name, p))
         }
         for key in ["UINibTopLevelObjectsKey", "UINibObjectsKey"] {
-            guard let list = graph.objects[0].value(forKey: key)?.objectIndex else { continue }
+            guard let list = builder.graph.objects[0].value(forKey: key)?.objectIndex else { continue }
             // Entry 0 is NSInlinedValue; elements follow.
-            let at = min(1 + after, graph.objects[list].entries.count)
-            graph.objects[list].entries.insert(contentsOf: order.map { NibEntry(key: "UINibEncoderEmptyKey", value: .object($0)) }, at: at)
+            let at = min(1 + after, builder.graph.objects[list].entries.count)
+            builder.graph.objects[list].entries.insert(contentsOf: order.map { NibEntry(key: "UINibEncoderEmptyKey", value: .object($0)) }, at: at)
         }
         return out
     }

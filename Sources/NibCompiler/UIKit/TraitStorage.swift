@@ -20,6 +20,15 @@ extension UIKitCompiler {
         // subtree's storages are written twice (A, B, A, B). Evidence: PrivacyProtection's two "Site Buttons"
         // cells (font variations of two buttons each) only.
         var pending = topLevel.filter { subtreeHasVariations($0.0) }.map { (node: $0.0, index: $0.1, cell: false) }
+        // Document positions of the elements whose subtree holds a <variation>: the walk below enters only
+        // those (a scene's view usually has a handful of variations among hundreds of elements).
+        var withVariations = Set<Int>()
+        for (top, _, _) in pending {
+            top.forEachInSubtree(named: "variation") { v in
+                var p = v.parent
+                while let n = p, withVariations.insert(n.order).inserted { p = n.parent }
+            }
+        }
         while !pending.isEmpty {
             let (node, index, isCell) = pending.removeFirst()
             var cells: [(node: XIBNode, index: Int, cell: Bool)] = []
@@ -29,6 +38,8 @@ extension UIKitCompiler {
             var seen = Set<Int>()
             func addDescendant(_ i: Int) { if i != index, seen.insert(i).inserted { descendants.append(i) } }
             func walk(_ n: XIBNode) {
+                // Nothing to record below an element without variations in its subtree.
+                guard withVariations.contains(n.order) else { return }
                 let variations = n.children.filter { $0.name == "variation" }
                 for v in variations { v.visited = true; _ = v["key"] }
                 if !variations.isEmpty, let id = n.peek("id"), let owner = ctx.objectIndex(forID: id) {
@@ -141,8 +152,7 @@ extension UIKitCompiler {
     }
 
     private func subtreeHasVariations(_ n: XIBNode) -> Bool {
-        if n.name == "variation" { return true }
-        return n.children.contains { subtreeHasVariations($0) }
+        n.subtreeContains(named: "variation")
     }
 
     /// `widthClass=regular`, `heightClass=compact`, `widthClass=compact-heightClass=regular`, `default`.

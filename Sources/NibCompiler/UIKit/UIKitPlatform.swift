@@ -194,14 +194,10 @@ final class UIKitCompiler {
     /// The ids used as `firstItem`/`secondItem` of some constraint under `node`.
     static func constraintItemIDs(in node: XIBNode) -> Set<String> {
         var ids = Set<String>()
-        func walk(_ node: XIBNode) {
-            if node.name == "constraint" {
-                if let f = node.peek("firstItem") { ids.insert(f) }
-                if let s = node.peek("secondItem") { ids.insert(s) }
-            }
-            for c in node.children { walk(c) }
+        node.forEachInSubtree(named: "constraint") { c in
+            if let f = c.peek("firstItem") { ids.insert(f) }
+            if let s = c.peek("secondItem") { ids.insert(s) }
         }
-        walk(node)
         return ids
     }
 
