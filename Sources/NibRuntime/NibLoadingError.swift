@@ -34,6 +34,8 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownControllerIdentifier(storyboard: String, identifier: String, platform: String)
     /// The controller has no segue template with that identifier.
     case unknownSegueIdentifier(controllerClassName: String, identifier: String)
+    /// An unwind segue found no controller up its source's parent and presenter chain that accepts its action.
+    case noUnwindDestination(controllerClassName: String, action: String)
 
     /// The message, worded as UIKit's exception reason where one exists.
     public var description: String {
@@ -73,6 +75,8 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
                 : "Storyboard (<UIStoryboard: 0x0>) doesn't contain a view controller with identifier '\(identifier)'"
         case .unknownSegueIdentifier(let cls, let identifier):
             return "Receiver (<\(cls): 0x0>) has no segue with identifier '\(identifier)'"
+        case .noUnwindDestination(let cls, let action):
+            return "Could not find a view controller to execute unwinding for <\(cls): 0x0> (action \(action))"
         }
     }
 }

@@ -47,6 +47,91 @@ extension StoryboardTests {
         print("storyboard corpus compiled by nibc: \(counts)")
     }
 
+    /// A tab bar controller compiled by nibc (R.swift's example storyboard: two tabs, the initial controller):
+    /// its tab bar's items are the very tab bar items of its two children, the first selected, and every
+    /// controller of the storyboard instantiates with the usual checks.
+    @Test func tabBarControllerCompiledByNibc() throws {
+        let corpus = try SharedCorpus.require()
+        let temp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let urls = try compileStoryboards([("ios/rswift/Main.storyboard", CompileOptions(moduleName: "ResourceApp"))], from: corpus, into: temp)
+        let counts = try exerciseEveryController(of: urls)
+        #expect(counts.storyboards == 1)
+        let storyboard = try NibStoryboard(directory: urls[0].path, registry: NibClassRegistry())
+        let tabs = try #require(try storyboard.instantiateInitialController())
+        #expect(tabs.className == "UITabBarController")
+        let controller = try #require(tabs.object as? GenericNibObject)
+        let bar = try #require(controller.object(forKey: "UITabBar") as? GenericNibObject)
+        #expect(bar.className == "UITabBar")
+        let items = bar.value(forKey: "UIItems")?.elements?.compactMap { $0.object } ?? []
+        let children = tabs.relationshipChildren.compactMap { ($0.object as? GenericNibObject)?.object(forKey: "UITabBarItem") }
+        #expect(items.count == 2 && children.count == 2)
+        #expect(zip(items, children).allSatisfy { $0 === $1 })
+        #expect(bar.object(forKey: "UISelectedItem") === items.first)
+        #expect((items.first as? GenericNibObject)?.string(forKey: "UITitle") == "First")
+    }
+
+    /// A controller class that accepts the unwind action `done:`.
+    final class UnwindTarget: NibDecodable, NibConnectable, NibStoryboardValuesProviding, NibStoryboardControllerHooks {
+        let storyboardValues: NibStoryboardControllerValues
+        init(coder: NibCoder) throws { storyboardValues = NibStoryboardControllerValues(coder: coder) }
+        func setOutlet(_ name: String, to object: AnyObject?) throws {}
+        func setOutletCollection(_ name: String, to objects: [AnyObject], appending: Bool) throws {}
+        func addAction(target: AnyObject?, selector: String, events: UInt64) throws {}
+        func setRuntimeAttribute(_ keyPath: String, to value: NibDecodedValue) throws {}
+        func canPerformUnwindSegueAction(_ action: String, from source: NibStoryboardController, sender: AnyObject?) -> Bool {
+            action == "done:"
+        }
+    }
+
+    /// An unwind segue goes back to the controller that presented its source, when that one accepts the action;
+    /// from a controller nobody presented it is UIKit's error.
+    @Test func unwindSegueReturnsToThePresenterThatAcceptsIt() throws {
+        let temp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" initialViewController="aaa-00-001">
+                <scenes>
+                    <scene sceneID="s-a">
+                        <objects>
+                            <viewController id="aaa-00-001" customClass="UnwindTarget" customModule="T" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="v-a"><rect key="frame" x="0.0" y="0.0" width="320" height="480"/></view>
+                                <connections><segue destination="bbb-00-001" kind="show" identifier="toB" id="sg-1"/></connections>
+                            </viewController>
+                        </objects>
+                    </scene>
+                    <scene sceneID="s-b">
+                        <objects>
+                            <viewController storyboardIdentifier="b" id="bbb-00-001" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="v-b"><rect key="frame" x="0.0" y="0.0" width="320" height="480"/></view>
+                                <connections><segue destination="ex-00-001" kind="unwind" identifier="back" unwindAction="done:" id="sg-2"/></connections>
+                            </viewController>
+                            <exit id="ex-00-001" userLabel="Exit" sceneMemberID="exit"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        try Data(text.utf8).write(to: temp.appendingPathComponent("U.storyboard"))
+        let urls = try compileStoryboards([("U.storyboard", CompileOptions(moduleName: "T"))], from: temp, into: temp.appendingPathComponent("out"))
+        let registry = NibClassRegistry()
+        registry.register(UnwindTarget.self, module: "T", name: "UnwindTarget")
+        let storyboard = try NibStoryboard(directory: urls[0].path, registry: registry)
+        let a = try #require(try storyboard.instantiateInitialController())
+        let b = try a.performSegue(withIdentifier: "toB").destination
+        #expect(b.presenter === a)
+        var performed: NibStoryboardSegue?
+        b.onPerform = { performed = $0 }
+        let back = try b.performSegue(withIdentifier: "back")
+        #expect(back.template.kind == .unwind && back.template.unwindAction == "done:")
+        #expect(back.destination === a && performed === back)
+        let alone = try storyboard.instantiateController(identifier: "b")
+        #expect(throws: NibLoadingError.noUnwindDestination(controllerClassName: alone.className, action: "done:")) {
+            try alone.performSegue(withIdentifier: "back")
+        }
+    }
+
     /// The project's storyboards (`Corpus/ios/Main.storyboard` and `LaunchScreen.storyboard` in one bundle,
     /// `Corpus/macos/Main.storyboard` in another).
     @Test func projectStoryboardsCompiledByNibc() throws {

@@ -66,6 +66,16 @@ import Testing
             var events = [String]()
             c.onPrepare = { segue, _ in events.append("prepare \(segue.destination.className)") }
             c.onPerform = { segue in events.append("perform \(segue.destination.className)") }
+            if template.kind == .unwind {
+                // Nothing up the chain of a controller instantiated on its own accepts an unwind action (generic
+                // objects have no hooks): UIKit's error, and nothing prepared or performed.
+                #expect(throws: NibLoadingError.noUnwindDestination(controllerClassName: c.className, action: template.unwindAction ?? "")) {
+                    try c.perform(template, sender: nil)
+                }
+                #expect(events.isEmpty)
+                counts.segues += 1
+                continue
+            }
             let segue = try c.perform(template, sender: nil)
             #expect(segue.source === c)
             #expect(events.first == "prepare \(segue.destination.className)", "\(name)")

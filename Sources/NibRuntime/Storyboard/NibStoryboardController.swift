@@ -16,6 +16,9 @@ public final class NibStoryboardController {
     let sceneObjects: [AnyObject]
     /// The parent: the container of a relationship child, the source of an embed segue.
     public private(set) weak var parent: NibStoryboardController?
+    /// The controller whose show, presentation or popover segue created this one: where an unwind segue
+    /// looks after the parents.
+    public private(set) weak var presenter: NibStoryboardController?
     private let state = Locked(State())
     /// Called on the source of a segue after its destination exists and before it is performed (after the
     /// object's own `NibStoryboardControllerHooks.prepare(for:sender:)`).
@@ -123,6 +126,7 @@ public final class NibStoryboardController {
     /// destination becomes an embedded child; others: `onPerform`).
     @discardableResult
     public func perform(_ template: NibSegueTemplate, sender: AnyObject? = nil) throws -> NibStoryboardSegue {
+        if template.kind == .unwind { return try unwind(template, sender: sender) }
         let segue = try makeSegue(template, sender: sender)
         if template.kind == .embed { state.withLock { $0.embedded.append(segue.destination) } }
         return segue
@@ -135,10 +139,29 @@ public final class NibStoryboardController {
         }
         let destination = try storyboard.instantiateController(identifier: destinationID)
         let segue = NibStoryboardSegue(template: template, source: self, destination: destination)
-        if template.kind == .embed { destination.parent = self }
+        if template.kind == .embed { destination.parent = self } else { destination.presenter = self }
         (object as? NibStoryboardControllerHooks)?.prepare(for: segue, sender: sender)
         onPrepare?(segue, sender)
         if template.kind != .embed { onPerform?(segue) }
         return segue
+    }
+
+    /// An unwind segue: the destination is the first controller up the chain (each controller's parent, else the
+    /// controller that presented it) whose hooks accept the template's action; the source prepares, then
+    /// `onPerform` runs, as for other segues. No controller accepts it: `NibLoadingError.noUnwindDestination`.
+    func unwind(_ template: NibSegueTemplate, sender: AnyObject?) throws -> NibStoryboardSegue {
+        let action = template.unwindAction ?? ""
+        var candidate = parent ?? presenter
+        while let c = candidate {
+            if (c.object as? NibStoryboardControllerHooks)?.canPerformUnwindSegueAction(action, from: self, sender: sender) == true {
+                let segue = NibStoryboardSegue(template: template, source: self, destination: c)
+                (object as? NibStoryboardControllerHooks)?.prepare(for: segue, sender: sender)
+                onPrepare?(segue, sender)
+                onPerform?(segue)
+                return segue
+            }
+            candidate = c.parent ?? c.presenter
+        }
+        throw NibLoadingError.noUnwindDestination(controllerClassName: className, action: action)
     }
 }

@@ -67,6 +67,9 @@ public protocol NibStoryboardControllerHooks: AnyObject {
     func prepare(for segue: NibStoryboardSegue, sender: AnyObject?)
     /// Called once, after the controller's view nib is loaded and its embed segues are performed.
     func viewDidLoad()
+    /// Whether this controller is the destination of an unwind segue with `action` started from `source`
+    /// (UIKit's `canPerformUnwindSegueAction(_:from:sender:)`).
+    func canPerformUnwindSegueAction(_ action: String, from source: NibStoryboardController, sender: AnyObject?) -> Bool
 }
 
 extension NibStoryboardControllerHooks {
@@ -74,4 +77,6 @@ extension NibStoryboardControllerHooks {
     public func prepare(for segue: NibStoryboardSegue, sender: AnyObject?) {}
     /// Does nothing.
     public func viewDidLoad() {}
+    /// Declines.
+    public func canPerformUnwindSegueAction(_ action: String, from source: NibStoryboardController, sender: AnyObject?) -> Bool { false }
 }

@@ -3,7 +3,9 @@ public struct NibSegueTemplate {
     /// The kind of segue, from the template's class (STORYBOARD.md §2.7).
     public enum Kind: Equatable, Sendable {
         case show, presentation, embed, popoverPresentation
-        /// Any other template class (unwind, custom, AppKit's, …), by class name.
+        /// `UIStoryboardUnwindSegueTemplate`: back to a controller up the chain that accepts `unwindAction`.
+        case unwind
+        /// Any other template class (custom, AppKit's, …), by class name.
         case other(String)
     }
 
@@ -20,6 +22,9 @@ public struct NibSegueTemplate {
     /// Every archived value by key (`UIActionName`, `UIModalPresentationStyle`, `UIAnimates`, …).
     public let parameters: [String: NibDecodedValue]
 
+    /// An unwind segue's action (`UIActionName`, e.g. `unwindToList:`); nil for other kinds.
+    public var unwindAction: String? { kind == .unwind ? parameters["UIActionName"]?.string : nil }
+
     /// The kind, from the class name.
     public var kind: Kind {
         let name = className.hasPrefix("UIStoryboard") || className.hasPrefix("NSStoryboard") ? String(className.dropFirst(12)) : className
@@ -28,6 +33,7 @@ public struct NibSegueTemplate {
         case "PresentationSegueTemplate": return .presentation
         case "EmbedSegueTemplate": return .embed
         case "PopoverPresentationSegueTemplate": return .popoverPresentation
+        case "UnwindSegueTemplate": return .unwind
         default: return .other(className)
         }
     }
