@@ -71,7 +71,7 @@ extension AppKitCompiler {
         let sub = node.children.first { $0.name == "menu" && $0.peek("key") == "submenu" }
         var subIndex: Int?
         if let sub { subIndex = encodeMenu(sub, parentItem: i) }
-        if let subIndex {
+        if subIndex != nil {
             e.obj("NSAction", str("submenuAction:"))
         } else if popUpCell != nil {
             e.obj("NSAction", str("_popUpItemAction:"))

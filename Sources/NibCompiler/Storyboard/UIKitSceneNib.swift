@@ -57,7 +57,7 @@ final class UIKitSceneNib {
         let firstResponder = firstResponderNode.map { c.encodePlaceholder($0) } ?? c.storyboardProxy("IBFirstResponder")
         let placeholder = c.storyboardProxy("UIStoryboardPlaceholder")
         top += [owner, firstResponder, placeholder]
-        for p in objects.map { Array($0.children) } ?? [] where (p.name == "placeholder" && p != firstResponderNode) || p.name == "exit" { c.ctx.ignore(p) }
+        for p in objects.map({ Array($0.children) }) ?? [] where (p.name == "placeholder" && p != firstResponderNode) || p.name == "exit" { c.ctx.ignore(p) }
 
         if controller.isReference {
             let i = ctx.define(controller.node, className: "UIStoryboardViewControllerPlaceholder")

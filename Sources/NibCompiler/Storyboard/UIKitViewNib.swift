@@ -51,7 +51,7 @@ struct UIKitViewNib {
             }
         }
         let objects = controller.scene.children.first { $0.name == "objects" }
-        for member in objects.map { Array($0.children) } ?? [] { collectSceneSide(member) }
+        for member in objects.map({ Array($0.children) }) ?? [] { collectSceneSide(member) }
         // Segues declared inside the view are scene objects too (their templates live in the scene nib).
         for s in viewSegues where s.peek("kind") != "relationship" {
             if let id = s.peek("id"), proxyOf[id] == nil {
