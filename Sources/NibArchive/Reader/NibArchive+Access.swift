@@ -130,7 +130,7 @@ extension NibArchive {
         return name.withUTF8 { utf8 -> Int? in
             guard let p = UnsafeRawPointer(utf8.baseAddress) ?? (utf8.isEmpty ? UnsafeRawPointer(bitPattern: 1) : nil) else { return nil }
             let mask = keyLookup.count - 1
-            var slot = Int(truncatingIfNeeded: ByteScanning.hash(p, count: utf8.count)) & mask
+            var slot = Int(truncatingIfNeeded: ByteScanning.keyHash(p, count: utf8.count, readable: utf8.count).hash) & mask
             while true {
                 let candidate = keyLookup[slot]
                 if candidate < 0 { return nil }
