@@ -71,30 +71,32 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
         entry(n).pointee.alive = false
         guard releasingOwned || loaderOutlets > 0 else { return }
         let plan = plan
-        // The header lives as long as the graph, which every generic object (this one too) holds.
-        let header = withUnsafeMutablePointerToHeader { $0 }
-        @inline(__always) func release(_ object: Unmanaged<AnyObject>?) {
-            guard let object else { return }
-            if header.pointee.releaseDepth < Self.maxReleaseDepth { object.release() } else { header.pointee.deferredReleases.append(object) }
-        }
-        header.pointee.releaseDepth += 1
-        if releasingOwned {
-            let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
-            plan.ownedTargets.withUnsafeBufferPointer { owned in
-                for i in start..<end { release(entry(Int(owned[i])).pointee.object) }
+        // Every use of the header pointer stays inside this closure (the graph, which every generic object,
+        // this one too, holds, outlives it).
+        withUnsafeMutablePointerToHeader { header in
+            @inline(__always) func release(_ object: Unmanaged<AnyObject>?) {
+                guard let object else { return }
+                if header.pointee.releaseDepth < Self.maxReleaseDepth { object.release() } else { header.pointee.deferredReleases.append(object) }
             }
-        }
-        let first = Int(plan.outletStart[n])
-        for i in first..<first + loaderOutlets {
-            let o = plan.loaderOutlets[i]
-            if o.strong, o.target >= 0 { release(entry(Int(o.target)).pointee.object) }
-        }
-        header.pointee.releaseDepth -= 1
-        guard header.pointee.releaseDepth == 0 else { return }
-        while let object = header.pointee.deferredReleases.popLast() {
-            header.pointee.releaseDepth = 1
-            object.release()
-            header.pointee.releaseDepth = 0
+            header.pointee.releaseDepth += 1
+            if releasingOwned {
+                let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
+                plan.ownedTargets.withUnsafeBufferPointer { owned in
+                    for i in start..<end { release(entry(Int(owned[i])).pointee.object) }
+                }
+            }
+            let first = Int(plan.outletStart[n])
+            for i in first..<first + loaderOutlets {
+                let o = plan.loaderOutlets[i]
+                if o.strong, o.target >= 0 { release(entry(Int(o.target)).pointee.object) }
+            }
+            header.pointee.releaseDepth -= 1
+            guard header.pointee.releaseDepth == 0 else { return }
+            while let object = header.pointee.deferredReleases.popLast() {
+                header.pointee.releaseDepth = 1
+                object.release()
+                header.pointee.releaseDepth = 0
+            }
         }
     }
 

@@ -7,35 +7,35 @@ import Foundation
 
 /// Owns the bytes of an archive and exposes them as one stable raw buffer.
 ///
-/// The unsafe fence of the reader: the buffer pointer is taken once, and it stays valid because
-/// this object owns what it points into and never mutates it:
-/// - a memory mapping or an allocation it made (freed in `deinit`);
-/// - the heap storage object of an `[UInt8]` it retains. A native Swift array keeps its elements in
-///   one reference-counted storage object that does not move while it is retained and not mutated,
-///   and an empty array points at a static empty storage. That is what `withUnsafeBytes` exposes;
-///   no temporary copy is involved.
-/// `Data` is never exposed this way: a small `Data` keeps its bytes inline in the value itself, so a
-/// pointer taken inside `withUnsafeBytes` dangles once the closure returns. `Data` inputs are copied
-/// into an owned array instead (one copy, at memcpy speed; files are mapped and never copied).
+/// The unsafe fence of the reader: the buffer pointer is taken once, and it stays valid because this
+/// object owns what it points into and never mutates it: a read-only memory mapping or an allocation it
+/// made (freed in `deinit`). No pointer obtained inside a `withUnsafeBytes` closure is kept: bytes that
+/// come as an `[UInt8]` or `Data` are copied (at memcpy speed; files are mapped and never copied).
 @usableFromInline package final class ByteStorage: @unchecked Sendable {
     @usableFromInline package let bytes: UnsafeRawBufferPointer
+    /// Owned space after the copied bytes that `init(copying:spare:)` reserved for one user (the archive's
+    /// record tables); empty otherwise.
+    package let spare: UnsafeMutableRawBufferPointer
     private let owner: Owner
 
     private enum Owner {
-        case array([UInt8])
         case mapping(UnsafeMutableRawPointer, Int)
         case allocation(UnsafeMutableRawBufferPointer)
         case empty
     }
 
-    package init(array: [UInt8]) {
-        owner = .array(array)
-        bytes = array.withUnsafeBytes { $0 }
-    }
-
-    /// Copies `data` into storage this object owns (see the type's notes on why `Data` is not borrowed).
-    package convenience init(data: Data) {
-        self.init(array: [UInt8](data))
+    /// Copies `source` into one allocation this object owns, followed by `spare` bytes (8-byte aligned) that
+    /// the caller may use for as long as this object lives, so an archive read from memory costs one allocation
+    /// for its bytes and its record tables together.
+    package init(copying source: UnsafeRawBufferPointer, spare spareCount: Int = 0) {
+        let copyCount = (source.count + 7) & ~7
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(copyCount + spareCount, 1), alignment: 8)
+        if let from = source.baseAddress, source.count > 0 {
+            block.baseAddress!.copyMemory(from: from, byteCount: source.count)
+        }
+        owner = .allocation(block)
+        bytes = UnsafeRawBufferPointer(start: block.baseAddress, count: source.count)
+        spare = UnsafeMutableRawBufferPointer(rebasing: block[copyCount..<(copyCount + spareCount)])
     }
 
     /// Exposes `view` and takes ownership of `allocation` (from `UnsafeMutableRawBufferPointer.allocate`),
@@ -43,6 +43,7 @@ import Foundation
     package init(adopting view: UnsafeMutableRawBufferPointer, deallocating allocation: UnsafeMutableRawBufferPointer) {
         owner = .allocation(allocation)
         bytes = UnsafeRawBufferPointer(view)
+        spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 
     /// Maps the file at `path` read-only; an empty file gives an empty buffer.
@@ -63,6 +64,7 @@ import Foundation
         if size == 0 {
             owner = .empty
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
             return
         }
         #if canImport(Glibc)
@@ -75,13 +77,14 @@ import Foundation
         }
         owner = .mapping(mapped, size)
         bytes = UnsafeRawBufferPointer(start: mapped, count: size)
+        spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 
     deinit {
         switch owner {
         case .mapping(let pointer, let size): munmap(pointer, size)
         case .allocation(let buffer): buffer.deallocate()
-        default: break
+        case .empty: break
         }
     }
 }

@@ -55,24 +55,39 @@ public final class NibArchive: @unchecked Sendable {
         try self.init(storage: ByteStorage(mapping: path), options: options)
     }
 
-    /// Verifies `bytes` in place (no copy unless gzip-framed).
+    /// Verifies a copy of `bytes` (the archive owns its bytes; the copy and the record tables are one
+    /// allocation). `init(contentsOf:)` maps a file instead of copying it.
     public convenience init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
-        try self.init(storage: ByteStorage(array: bytes), options: options)
+        let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0, spare: Self.recordSpace(for: $0, options: options)) }
+        try self.init(storage: storage, options: options, recordSpace: storage.spare)
     }
 
-    /// Verifies a copy of `data` (a small `Data` keeps its bytes inline, so it cannot be borrowed; use
-    /// `init(bytes:)` or `init(contentsOf:)` to avoid the copy).
+    /// Verifies a copy of `data` (as `init(bytes:)`).
     public convenience init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
-        try self.init(storage: ByteStorage(data: data), options: options)
+        let storage = data.withUnsafeBytes { ByteStorage(copying: $0, spare: Self.recordSpace(for: $0, options: options)) }
+        try self.init(storage: storage, options: options, recordSpace: storage.spare)
     }
 
-    package convenience init(storage: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {
+    /// The bytes the record tables of `bytes` need, when its header parses (else 0: the error is reported
+    /// when the copy is opened; a gzip-framed input is inflated into storage of its own).
+    private static func recordSpace(for bytes: UnsafeRawBufferPointer, options: NibReadOptions) -> Int {
+        guard !Gzip.hasMagic(bytes), let header = try? NibArchiveHeader.parse(bytes, options: options) else { return 0 }
+        return RecordTables.byteCount(for: header)
+    }
+
+    package convenience init(storage: ByteStorage, options: NibReadOptions,
+                             recordSpace: UnsafeMutableRawBufferPointer? = nil) throws(NibArchiveError) {
         let opened = try OpenedNibArchive(storage: storage, options: options)
-        try self.init(verifying: opened, options: options)
+        // The space belongs to `storage`; a gzip-framed input was inflated into other storage, so it is unused.
+        try self.init(verifying: opened, options: options, recordSpace: opened.storage === storage ? recordSpace : nil)
     }
 
-    package init(verifying opened: OpenedNibArchive, options: NibReadOptions) throws(NibArchiveError) {
-        let tables = try NibArchiveVerifier.verify(opened.storage.bytes, header: opened.header, options: options)
+    /// Verifies `opened`; the record tables use `recordSpace` (owned by `opened.storage`, used by this archive
+    /// alone) when it is given and large enough.
+    package init(verifying opened: OpenedNibArchive, options: NibReadOptions,
+                 recordSpace: UnsafeMutableRawBufferPointer? = nil) throws(NibArchiveError) {
+        let tables = try NibArchiveVerifier.verify(opened.storage.bytes, header: opened.header, options: options,
+                                                   recordSpace: recordSpace)
         storage = opened.storage
         header = opened.header
         records = tables.records
@@ -113,14 +128,14 @@ public struct OpenedNibArchive: Sendable {
         try self.init(storage: ByteStorage(mapping: path), options: options)
     }
 
-    /// Checks the header and table bounds of `bytes`.
+    /// Checks the header and table bounds of a copy of `bytes`.
     public init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
-        try self.init(storage: ByteStorage(array: bytes), options: options)
+        try self.init(storage: bytes.withUnsafeBytes { ByteStorage(copying: $0) }, options: options)
     }
 
-    /// Checks the header and table bounds of `data`.
+    /// Checks the header and table bounds of a copy of `data`.
     public init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
-        try self.init(storage: ByteStorage(data: data), options: options)
+        try self.init(storage: data.withUnsafeBytes { ByteStorage(copying: $0) }, options: options)
     }
 
     package init(storage input: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {

@@ -9,17 +9,11 @@ enum NibArchiveVerifier {
         var notes: [String]
     }
 
-    /// Verifies the archive; on success the caller owns `records` (and must deallocate them).
-    static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader,
-                       options: NibReadOptions) throws(NibArchiveError) -> Tables {
-        let objectCount = Int(header.objectCount)
-        let keyCount = Int(header.keyCount)
-        // At most a quarter full, so most insertions find their slot empty (a probe mispredicts).
-        var lookupSize = 8
-        while lookupSize < keyCount * 4 { lookupSize <<= 1 }
-        // Header counts are bounded by the input size, so this allocation is too.
-        let records = RecordTables(objects: objectCount, keys: keyCount, values: Int(header.valueCount),
-                                   classes: Int(header.classCount), lookup: lookupSize)
+    /// Verifies the archive; on success the caller owns `records` (and must deallocate them). The tables are
+    /// carved out of `recordSpace` when it is given and large enough (see `RecordTables.init(for:in:)`).
+    static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader, options: NibReadOptions,
+                       recordSpace: UnsafeMutableRawBufferPointer? = nil) throws(NibArchiveError) -> Tables {
+        let records = RecordTables(for: header, in: recordSpace)
         do throws(NibArchiveError) {
             let (trailer, notes) = try verify(bytes, header: header, options: options, into: records)
             return Tables(records: records, trailer: trailer, notes: notes)

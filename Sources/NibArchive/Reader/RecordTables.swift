@@ -1,10 +1,11 @@
 /// The record tables of a verified archive (objects, keys, values, classes and the key hash table),
-/// carved out of ONE allocation so that verifying an archive costs one allocation for all of them
-/// instead of five (Benchmarks: `CorpusDecode`).
+/// carved out of ONE block so that verifying an archive costs at most one allocation for all of them
+/// instead of five (Benchmarks: `CorpusDecode`). For an archive read from memory the block is the spare
+/// space after the archive's own copy of its bytes (`ByteStorage(copying:spare:)`), so no allocation at all.
 ///
-/// The allocation is owned by the `NibArchive` that holds these tables: `deallocate()` is called once,
-/// from its `deinit` (or by the verifier when verification fails). Tables are package-internal and
-/// never handed out of the archive, so no pointer outlives its owner.
+/// An allocation of their own is owned by the `NibArchive` that holds these tables: `deallocate()` is
+/// called once, from its `deinit` (or by the verifier when verification fails). Tables are
+/// package-internal and never handed out of the archive, so no pointer outlives its owner.
 @usableFromInline package struct RecordTables {
     @usableFromInline let objects: RecordTable<NibArchive.ObjectRecord>
     let keys: RecordTable<NibArchive.StringRecord>
@@ -12,38 +13,62 @@
     let classes: RecordTable<NibArchive.ClassRecord>
     /// Open-addressing hash table of key indices (-1 = empty); its count is a power of two.
     let keyLookup: RecordTable<Int32>
-    private let allocation: UnsafeMutableRawPointer
+    /// The allocation these tables own, or nil when they live in space the archive's `ByteStorage` owns.
+    private let allocation: UnsafeMutableRawPointer?
 
-    /// Allocates uninitialized tables of the given sizes (all records are trivial 4-byte-aligned types);
-    /// the key lookup table is filled with -1.
-    init(objects objectCount: Int, keys keyCount: Int, values valueCount: Int, classes classCount: Int,
-         lookup lookupCount: Int) {
-        var size = 0
-        func reserve<T>(_ type: T.Type, _ count: Int) -> Int {
-            let offset = size
-            size += MemoryLayout<T>.stride * count
-            return offset
+    /// Byte offsets of the five tables inside their one block, and the block's size.
+    private struct Layout {
+        var objects = 0, values = 0, keys = 0, classes = 0, lookup = 0, size = 0
+        let lookupCount: Int
+
+        init(_ header: NibArchiveHeader) {
+            // At most a quarter full, so most insertions find their slot empty (a probe mispredicts).
+            var lookupCount = 8
+            while lookupCount < Int(header.keyCount) * 4 { lookupCount <<= 1 }
+            self.lookupCount = lookupCount
+            func reserve<T>(_ type: T.Type, _ count: UInt32) -> Int {
+                let offset = size
+                size += MemoryLayout<T>.stride * Int(count)
+                return offset
+            }
+            objects = reserve(NibArchive.ObjectRecord.self, header.objectCount)
+            values = reserve(NibArchive.ValueRecord.self, header.valueCount)
+            keys = reserve(NibArchive.StringRecord.self, header.keyCount)
+            classes = reserve(NibArchive.ClassRecord.self, header.classCount)
+            lookup = reserve(Int32.self, UInt32(lookupCount))
         }
-        let objectsAt = reserve(NibArchive.ObjectRecord.self, objectCount)
-        let valuesAt = reserve(NibArchive.ValueRecord.self, valueCount)
-        let keysAt = reserve(NibArchive.StringRecord.self, keyCount)
-        let classesAt = reserve(NibArchive.ClassRecord.self, classCount)
-        let lookupAt = reserve(Int32.self, lookupCount)
-        let allocation = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 8)
-        self.allocation = allocation
-        func table<T>(_ type: T.Type, at offset: Int, _ count: Int) -> RecordTable<T> {
-            RecordTable(base: (allocation + offset).bindMemory(to: T.self, capacity: count), count: count)
-        }
-        objects = table(NibArchive.ObjectRecord.self, at: objectsAt, objectCount)
-        values = table(NibArchive.ValueRecord.self, at: valuesAt, valueCount)
-        keys = table(NibArchive.StringRecord.self, at: keysAt, keyCount)
-        classes = table(NibArchive.ClassRecord.self, at: classesAt, classCount)
-        keyLookup = table(Int32.self, at: lookupAt, lookupCount)
-        keyLookup.base.initialize(repeating: -1, count: lookupCount)
     }
 
-    /// Frees the one allocation; called exactly once by the owner.
-    func deallocate() { allocation.deallocate() }
+    /// The bytes the tables of an archive with `header` need (8-byte aligned).
+    static func byteCount(for header: NibArchiveHeader) -> Int { Layout(header).size }
+
+    /// Uninitialized tables sized by `header` (all records are trivial 4-byte-aligned types), carved out of
+    /// `space` when it is given (8-byte aligned, at least `byteCount(for:)` bytes, owned by someone who keeps
+    /// it alive as long as these tables), else out of one allocation of their own. The key lookup table is
+    /// filled with -1. Header counts are bounded by the input size, so the size is too.
+    init(for header: NibArchiveHeader, in space: UnsafeMutableRawBufferPointer? = nil) {
+        let layout = Layout(header)
+        let block: UnsafeMutableRawPointer
+        if let space, space.count >= layout.size, let base = space.baseAddress {
+            block = base
+            allocation = nil
+        } else {
+            block = UnsafeMutableRawPointer.allocate(byteCount: max(layout.size, 1), alignment: 8)
+            allocation = block
+        }
+        func table<T>(_ type: T.Type, at offset: Int, _ count: UInt32) -> RecordTable<T> {
+            RecordTable(base: (block + offset).bindMemory(to: T.self, capacity: Int(count)), count: Int(count))
+        }
+        objects = table(NibArchive.ObjectRecord.self, at: layout.objects, header.objectCount)
+        values = table(NibArchive.ValueRecord.self, at: layout.values, header.valueCount)
+        keys = table(NibArchive.StringRecord.self, at: layout.keys, header.keyCount)
+        classes = table(NibArchive.ClassRecord.self, at: layout.classes, header.classCount)
+        keyLookup = table(Int32.self, at: layout.lookup, UInt32(layout.lookupCount))
+        keyLookup.base.initialize(repeating: -1, count: layout.lookupCount)
+    }
+
+    /// Frees the tables' own allocation, if they have one; called exactly once by the owner.
+    func deallocate() { allocation?.deallocate() }
 }
 
 /// A fixed-size table of trivial records inside `RecordTables`' allocation. Reads are bounds-checked

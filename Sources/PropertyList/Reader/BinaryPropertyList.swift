@@ -26,21 +26,24 @@ public struct BinaryPropertyListTrailer: Sendable, Equatable {
 /// nesting depth — once. After that every accessor reads the input bytes directly, without checks and
 /// without building a tree (`PropertyListValue(_:)` builds an owned tree when one is wanted).
 public final class BinaryPropertyList: @unchecked Sendable {
-    let storage: PlistStorage
+    /// A copy of the input this object owns (allocated in `init`, freed in `deinit`): the unsafe fence of the
+    /// reader. No pointer obtained inside a `withUnsafeBytes` closure is kept (a small `Data` keeps its bytes
+    /// inline in the value, so such a pointer would dangle); the copy costs what the owning object used to.
+    let bytes: UnsafeRawBufferPointer
     /// The trailer fields.
     public let trailer: BinaryPropertyListTrailer
 
     /// The 8-byte magic and version, `bplist00`.
     public static let magic: [UInt8] = Array("bplist00".utf8)
 
-    /// Verifies `bytes` in place.
+    /// Verifies a copy of `bytes`.
     public convenience init(bytes: [UInt8], options: PropertyListReadOptions = .init()) throws(PropertyListError) {
-        try self.init(storage: PlistStorage(array: bytes), options: options)
+        try self.init(copy: bytes.withUnsafeBytes { Self.copy($0) }, options: options)
     }
 
-    /// Verifies `data` in place.
+    /// Verifies a copy of `data`.
     public convenience init(data: Data, options: PropertyListReadOptions = .init()) throws(PropertyListError) {
-        try self.init(storage: PlistStorage(data: data), options: options)
+        try self.init(copy: data.withUnsafeBytes { Self.copy($0) }, options: options)
     }
 
     /// Reads (memory-mapped when possible) and verifies the file at `path`.
@@ -52,9 +55,30 @@ public final class BinaryPropertyList: @unchecked Sendable {
         try self.init(data: data, options: options)
     }
 
-    init(storage: PlistStorage, options: PropertyListReadOptions) throws(PropertyListError) {
-        self.storage = storage
-        self.trailer = try BinaryPropertyListVerifier.verify(storage.bytes, options: options)
+    /// Takes ownership of `copy` (from `copy(_:)`) and verifies it; frees it if verification fails.
+    private init(copy: UnsafeRawBufferPointer, options: PropertyListReadOptions) throws(PropertyListError) {
+        bytes = copy
+        do throws(PropertyListError) {
+            trailer = try BinaryPropertyListVerifier.verify(copy, options: options)
+        } catch {
+            Self.free(copy)
+            throw error
+        }
+    }
+
+    deinit { Self.free(bytes) }
+
+    /// An owned copy of `source` (never a zero-byte allocation, so the base address always exists).
+    private static func copy(_ source: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
+        if let from = source.baseAddress, source.count > 0 {
+            copy.baseAddress!.copyMemory(from: from, byteCount: source.count)
+        }
+        return UnsafeRawBufferPointer(start: copy.baseAddress, count: source.count)
+    }
+
+    private static func free(_ copy: UnsafeRawBufferPointer) {
+        UnsafeMutableRawPointer(mutating: copy.baseAddress!).deallocate()
     }
 
     /// Whether `bytes` start with `bplist00`.
@@ -67,11 +91,11 @@ public final class BinaryPropertyList: @unchecked Sendable {
     /// The top object's number.
     public var topObject: Int { trailer.topObject }
     /// Number of bytes of the input.
-    public var byteCount: Int { storage.bytes.count }
+    public var byteCount: Int { bytes.count }
 
     // MARK: raw access (valid after verification)
 
-    @inline(__always) func byte(_ at: Int) -> UInt8 { storage.bytes.load(fromByteOffset: at, as: UInt8.self) }
+    @inline(__always) func byte(_ at: Int) -> UInt8 { bytes.load(fromByteOffset: at, as: UInt8.self) }
 
     @inline(__always) func bigEndian(_ at: Int, _ width: Int) -> UInt64 {
         var v: UInt64 = 0
@@ -162,7 +186,7 @@ public final class BinaryPropertyList: @unchecked Sendable {
 
     /// A copy of a data object's bytes.
     public func data(_ n: Int) -> [UInt8]? {
-        dataRange(n).map { Array(storage.bytes[$0]) }
+        dataRange(n).map { Array(bytes[$0]) }
     }
 
     /// The text of a string object.
@@ -171,7 +195,7 @@ public final class BinaryPropertyList: @unchecked Sendable {
         let (start, count) = lengthAndStart(at)
         switch byte(at) >> 4 {
         case 5:
-            return String(decoding: UnsafeRawBufferPointer(rebasing: storage.bytes[start..<(start + count)]), as: UTF8.self)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self)
         case 6:
             var units = [UInt16]()
             units.reserveCapacity(count)
@@ -231,5 +255,5 @@ public final class BinaryPropertyList: @unchecked Sendable {
     }
 
     /// The input bytes; valid while `self` lives.
-    public var rawBytes: UnsafeRawBufferPointer { storage.bytes }
+    public var rawBytes: UnsafeRawBufferPointer { bytes }
 }
