@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs the short-input sweeps (every length 0-64 bytes into NibArchive(bytes:|data:), OpenedNibArchive(data:)
-# and NibTemplate(bytes:|data:)) under AddressSanitizer: a read through a dangling or out-of-bounds pointer
-# makes ASan print a report and fail the run. ASan sees only instrumented code: a stack copy made inside
-# Foundation (which is not built with ASan) is invisible to it, which is why ByteStorage never borrows from Data.
+# Runs the short-input sweeps (every length 0-64 bytes into NibArchive(bytes:|data:), OpenedNibArchive(data:),
+# NibTemplate(bytes:|data:) and BinaryPropertyList(bytes:|data:)) and the key hash's masked word loads under
+# AddressSanitizer: a read through a dangling or out-of-bounds pointer makes ASan print a report and fail the
+# run. ASan sees only instrumented code: a stack copy made inside Foundation (which is not built with ASan) is
+# invisible to it, which is why the readers copy their input instead of borrowing a pointer from it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=0:detect_stack_use_after_return=1 ${ASAN_OPTIONS:-}"
 swift build --build-tests --sanitize=address --scratch-path .build-asan
-swift test --skip-build --sanitize=address --scratch-path .build-asan --filter 'ShortInputTests|ShortInputTemplateTests'
+swift test --skip-build --sanitize=address --scratch-path .build-asan --filter 'ShortInputTests|ShortInputTemplateTests|ShortPropertyListInputTests|KeyHashTests'
