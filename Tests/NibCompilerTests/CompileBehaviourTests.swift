@@ -368,3 +368,51 @@ import NibTestSupport
     #expect(try installed(device: "ipad9_7") == 400)
     #expect(try installed(device: "retina6_1") == 300)
 }
+
+/// A table cell's custom separator inset is archived as `UISeparatorInset` after the background-colour flag (UIKit's
+/// cell coder order), its deprecated `hidesAccessoryWhenEditing` is consumed silently, and a paragraph style's
+/// non-zero `defaultTabInterval` is archived as `NSDefaultTabInterval` between the line-height metrics and the
+/// tab stops.
+@Test func cellSeparatorInsetAndParagraphTabInterval() throws {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <tableViewCell contentMode="scaleToFill" selectionStyle="default" hidesAccessoryWhenEditing="NO" indentationWidth="10" id="tc1-aa-001">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="tc1-aa-001" id="cv1-aa-001">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                    <subviews>
+                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="lb1-aa-001">
+                            <rect key="frame" x="16" y="11" width="288" height="21"/>
+                            <attributedString key="attributedText">
+                                <fragment content="Tab">
+                                    <attributes>
+                                        <font key="NSFont" metaFont="system" size="17"/>
+                                        <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="leftToRight" lineHeightMultiple="1.5" defaultTabInterval="36" tighteningFactorForTruncation="0.0" allowsDefaultTighteningForTruncation="NO"/>
+                                    </attributes>
+                                </fragment>
+                            </attributedString>
+                            <nil key="highlightedColor"/>
+                        </label>
+                    </subviews>
+                </tableViewCellContentView>
+                <inset key="separatorInset" minX="15" minY="0.0" maxX="20" maxY="0.0"/>
+            </tableViewCell>
+        </objects>
+    </document>
+    """
+    let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "cell.xib")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let cell = try #require(result.graph.objects.first { $0.className == "UITableViewCell" })
+    let keys = cell.entries.map(\.key)
+    let inset = try #require(keys.firstIndex(of: "UISeparatorInset"))
+    #expect(keys.firstIndex(of: "UISystemBackgroundView").map { $0 > inset } == true)
+    #expect(!keys.contains { $0.contains("HidesAccessory") })
+    let style = try #require(result.graph.objects.first { $0.className.hasSuffix("ParagraphStyle") })
+    let styleKeys = style.entries.map(\.key)
+    #expect(style.value(forKey: "NSDefaultTabInterval") == .double(36))
+    #expect(styleKeys.firstIndex(of: "NSLineHeightMultiple")! < styleKeys.firstIndex(of: "NSDefaultTabInterval")!)
+    #expect(styleKeys.firstIndex(of: "NSDefaultTabInterval")! < styleKeys.firstIndex(of: "NSTabStops")!)
+}

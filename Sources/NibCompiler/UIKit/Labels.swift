@@ -207,6 +207,17 @@ extension UIKitCompiler {
         } while v != 0
     }
 
+    /// The metrics `-[NSParagraphStyle encodeWithCoder:]` writes as doubles when non-zero, in its order (UIKit's
+    /// coder). The corpus pairs show lineSpacing, minimumLineHeight and lineHeightMultiple; the others (among
+    /// them `defaultTabInterval`, 29 paragraph styles in corpus/wild) follow the coder without a compiled sample.
+    static let paragraphMetrics: [(attribute: String, key: String)] = [
+        ("lineSpacing", "NSLineSpacing"), ("paragraphSpacing", "NSParagraphSpacing"), ("headIndent", "NSHeadIndent"),
+        ("firstLineHeadIndent", "NSFirstLineHeadIndent"), ("tailIndent", "NSTailIndent"),
+        ("minimumLineHeight", "NSMinLineHeight"), ("maximumLineHeight", "NSMaxLineHeight"),
+        ("lineHeightMultiple", "NSLineHeightMultiple"), ("paragraphSpacingBefore", "NSParagraphSpacingBefore"),
+        ("defaultTabInterval", "NSDefaultTabInterval"), ("hyphenationFactor", "NSHyphenationFactor"),
+    ]
+
     /// `NSParagraphStyle` with AppKit alignment numbers; returns it and the iOS alignment of the run.
     func paragraphStyle(_ p: XIBNode, lineBreakOverride: Int?) -> (Int, Int) {
         let appKitAlign: [String: Int] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
@@ -218,9 +229,9 @@ extension UIKitCompiler {
         var e = Entries()
         if let v = appKitAlign[a], v != 0 { e.int("NSAlignment", v) }
         if lb != 0 { e.int("NSLineBreakMode", lb) }
-        if let v = p.double("lineSpacing"), v != 0 { e.double("NSLineSpacing", v) }
-        if let v = p.double("minimumLineHeight"), v != 0 { e.double("NSMinLineHeight", v) }
-        if let v = p.double("lineHeightMultiple"), v != 0 { e.double("NSLineHeightMultiple", v) }
+        for (attribute, key) in Self.paragraphMetrics {
+            if let v = p.double(attribute), v != 0 { e.double(key, v) }
+        }
         e.null("NSTabStops")
         p.markUsed("baseWritingDirection", "tighteningFactorForTruncation", "allowsDefaultTighteningForTruncation")
         let cls = lb != written ? "NSMutableParagraphStyle" : "NSParagraphStyle"

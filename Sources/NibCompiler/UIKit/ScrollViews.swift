@@ -235,6 +235,12 @@ extension UIKitCompiler {
             if let l = node["indentationLevel"].flatMap({ Int($0) }), l != 0 { e.int("UIIndentationLevel", l) }
             e.float("UIIndentationWidth", node.double("indentationWidth") ?? 10)
             if hasBackground { e.bool("UITableCellBackgroundColorSet", true) }
+            // UIKit's cell coder writes the inset when its left or right edge is set (the default is -1 on every
+            // edge); IB writes the element only for a custom inset. No compiled cell has one (12 in corpus/ios,
+            // wild); the key and struct are the table view's `UISeparatorInset`.
+            if let i = node.child("inset", key: "separatorInset") { e.add("UISeparatorInset", insets(i)) }
+            // Deprecated since iOS 3: the cell coder has no key for it (26 cells in the DuckDuckGo pairs).
+            node.markUsed("hidesAccessoryWhenEditing")
             if compat { e.obj("UISystemBackgroundView", systemBackgroundView(cw: cw, ch: ch)) } else { e.null("UISystemBackgroundView") }
             e.null("UIContentConfigurationIdentifier")
             e.null("UIContentConfigurationView")
