@@ -59,9 +59,15 @@ public struct ByteStringTable {
     /// The id of `string`, adding it with the next id when new.
     @inline(__always)
     public mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+        // The cache check inlined at the call site; the hashing path is a call.
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
         let r = 3 * recentSlot(bits)
         if table[r + 2] != .max, table[r] == bits.0, table[r + 1] == bits.1 { return (Int(table[r + 2]), false) }
+        return insertUncached(string)
+    }
+
+    @inline(never)
+    private mutating func insertUncached(_ string: String) -> (id: Int, inserted: Bool) {
         var s = string
         let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)

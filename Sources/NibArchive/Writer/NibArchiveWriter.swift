@@ -98,10 +98,13 @@ public struct NibArchiveWriter: Sendable {
         }
         // The key index of every entry, in value order, found with one lookup per entry (the values
         // pass below reads it instead of looking each key up a second time). The same pass adds up the
-        // data payloads for the output's size.
+        // data payloads for the output's size and marks the objects referenced: conditional references
+        // resolve to nil when their target is not otherwise archived.
         var entryKeys = [Int]()
         entryKeys.reserveCapacity(entryCount)
         var dataBytes = 0
+        var referenced = [Bool](repeating: false, count: objects.count)
+        if !objects.isEmpty { referenced[0] = true }
         for o in objects.indices {
             objects[o].entries.withUnsafeBufferPointer { entries in
                 for e in entries.indices {
@@ -111,7 +114,11 @@ public struct NibArchiveWriter: Sendable {
                         keys.append(entries[e].key)
                     }
                     entryKeys.append(keyPosition?[id] ?? id)
-                    if case .data(let bytes) = entries[e].value { dataBytes += bytes.count }
+                    switch objects.map(entries[e].value) {
+                    case .data(let bytes): dataBytes += bytes.count
+                    case .object(let i): referenced[i] = true
+                    default: break
+                    }
                 }
             }
         }
@@ -160,15 +167,6 @@ public struct NibArchiveWriter: Sendable {
             guard classFallbacks[i].isEmpty else { continue }
             // A class never falls back to its own entry (the reader rejects that).
             classFallbacks[i] = list.compactMap { classTable.lookup($0).map { classPosition?[$0] ?? $0 } }.filter { $0 != i }
-        }
-
-        // Conditional references resolve to nil when their target is not otherwise archived.
-        var referenced = [Bool](repeating: false, count: objects.count)
-        if !objects.isEmpty { referenced[0] = true }
-        for o in objects.indices {
-            objects[o].entries.withUnsafeBufferPointer { entries in
-                for e in entries.indices { if case .object(let i) = objects.map(entries[e].value) { referenced[i] = true } }
-            }
         }
 
         // An upper bound of the output: varints take at most five bytes, a value's payload at most eight.

@@ -6,7 +6,7 @@ extension UIKitCompiler {
     func color(_ node: XIBNode) -> Int {
         node.visited = true
         _ = node["key"]
-        if let name = node.peek("name"), node.peek("catalog") == "System" {
+        if let name = node.peek("name"), node.peek("catalog", is: "System") {
             // AppKit catalog colours inside attributed strings resolve to plain RGB.
             node.markUsed("name", "catalog", "colorSpace")
             let known: [String: (Double, Double, Double, Double)] = [
@@ -24,7 +24,7 @@ extension UIKitCompiler {
             var e = Entries()
             e.obj("UIDynamicCatalogName", b.string(name))
             e.bool("UIDynamicCatalogUseNibBundle", true)
-            if let res = namedColors[name], let c = res.children.first(where: { $0.name == "color" }) {
+            if let res = namedColors[name], let c = res.children.first(where: { $0.isNamed("color") }) {
                 let comps = components(c)
                 rgbKeys(&e, comps.rgb ?? (comps.white ?? 0, comps.white ?? 0, comps.white ?? 0), alpha: comps.alpha, exactDouble: comps.exact)
             } else {
@@ -38,7 +38,7 @@ extension UIKitCompiler {
         var source = node
         var fromResource = false
         if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
-           let res = systemColors[s], let c = res.children.first(where: { $0.name == "color" }) {
+           let res = systemColors[s], let c = res.children.first(where: { $0.isNamed("color") }) {
             source = c
             fromResource = true
         }
@@ -73,7 +73,7 @@ extension UIKitCompiler {
             rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
         }
         let base = b.intern(.init(className: "UIColor", entries: e.list))
-        if palette != nil, node.peek("key") == "backgroundColor" {
+        if palette != nil, node.peek("key", is: "backgroundColor") {
             // A view background in a palette colour is archived as UIKit's dynamic modified colour (alpha
             // unmodified: DBL_MAX, contrast 0) around the system colour, with the same components: 4/4
             // palette backgrounds of the corpus (DaxOnboarding, TabSwitcher); palette text and tint colours

@@ -110,12 +110,12 @@ final class UIKitCompiler {
     func run(_ document: XIBNode) {
         prepare(document)
         var objectsNode: XIBNode?
-        for c in document.children where c.name == "objects" { objectsNode = c; c.visited = true }
+        for c in document.children where c.isNamed("objects") { objectsNode = c; c.visited = true }
         var topLevel: [Int] = []
         var topLevelNodes: [(XIBNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
-                if child.name == "placeholder" {
+                if child.isNamed("placeholder") {
                     topLevel.append(encodePlaceholder(child))
                 } else if let i = encodeTopLevel(child) {
                     topLevel.append(i)
@@ -136,7 +136,7 @@ final class UIKitCompiler {
     /// once per nib and made storyboard compilation slower per MB than XIB compilation (Benchmarks/README.md).
     func prepare(_ document: XIBNode, constraintItems: Set<String>? = nil) {
         document.visited = true
-        colorMatched = document.peek("colorMatched") == "YES"
+        colorMatched = document.peek("colorMatched", is: "YES")
         designTraits = DesignTraits(document: document)
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
@@ -245,7 +245,7 @@ final class UIKitCompiler {
             case "connections": collectConnections(c, source: index)
             case "userDefinedRuntimeAttributes": encodeRuntimeAttributes(c, object: index)
             case "accessibility": encodeAccessibility(c, object: index)
-            case "point" where c.peek("key") == "canvasLocation": ctx.ignore(c)
+            case "point" where c.peek("key", is: "canvasLocation"): ctx.ignore(c)
             case "nil" where ["simulatedStatusBarMetrics", "simulatedTopBarMetrics", "simulatedBottomBarMetrics"].contains(c.peek("key") ?? ""):
                 ctx.ignore(c)
             case "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "simulatedStatusBarMetrics",
