@@ -71,7 +71,11 @@ struct IDIndex {
             let entry = slots[slot]
             if entry == 0 { return slot }
             let e = entries[Int(entry - 1)]
-            if e.hash == hash && storage.withValueBytes(of: Int(e.attribute), { $0.elementsEqual(value) }) { return slot }
+            if e.hash == hash && storage.withValueBytes(of: Int(e.attribute), { stored in
+                stored.count == value.count && (value.isEmpty || memoryEqual(stored.baseAddress!, value.baseAddress!, value.count))
+            }) {
+                return slot
+            }
             slot = (slot + 1) & mask
         }
     }

@@ -19,8 +19,8 @@ public struct ByteStringTable {
     /// The cache is direct-mapped by the string's two-word representation: callers pass the same String (a
     /// literal key, a graph's stored key) over and over, and equal representations are the same immutable
     /// storage (or the same inline small string). Only representations of strings this table keeps in
-    /// `entries` are cached, so a cached storage stays alive and its address is never reused for other
-    /// contents while the table exists. An entry is the two words and the id (`UInt64.max`: empty).
+    /// `entries`, or of immortal strings, are cached, so a cached storage stays alive and its address is
+    /// never reused for other contents while the table exists. An entry is the two words and the id (`UInt64.max`: empty).
     /// Eight entries per expected string (a power of two, 64 to 1,024): with two per string, colliding
     /// keys evicted each other and half the lookups missed.
     private var table: [UInt64]
@@ -75,7 +75,11 @@ public struct ByteStringTable {
         }
         if table[slot] != 0 {
             let id = Int(table[slot] - 1)
-            remember(id)
+            // An immortal string (a literal or a small string: bit 63 of the second word in the standard
+            // library's 64-bit layout) never changes contents, so its own representation is cached: equal
+            // literals at different call sites are different representations of the same key.
+            let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+            if bits.1 & (1 << 63) != 0 { remember(bits, id) } else { remember(id) }
             return (id, false)
         }
         let id = entries.count
@@ -98,7 +102,11 @@ public struct ByteStringTable {
     /// Caches the representation of the string stored for `id` (kept alive by `entries`).
     @inline(__always)
     private mutating func remember(_ id: Int) {
-        let bits = unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self)
+        remember(unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self), id)
+    }
+
+    @inline(__always)
+    private mutating func remember(_ bits: (UInt64, UInt64), _ id: Int) {
         let r = 3 * recentSlot(bits)
         table[r] = bits.0
         table[r + 1] = bits.1

@@ -283,20 +283,14 @@ private struct ArchiveCursor {
         offset += 1
     }
 
-    /// `value` as a NIBArchive varint in its shortest form (§1.2: low 7-bit group first, high bit set
-    /// on the last byte).
+    /// `value` as a NIBArchive varint in its shortest form.
     @inline(__always)
     mutating func varint(_ value: Int) {
-        precondition(value >= 0 && value <= Int(UInt32.max), "varint out of range: \(value)")
         room(5)
-        var v = value
-        while v >= 0x80 {
-            buffer[offset] = UInt8(v & 0x7F)
+        encodeVarint(value) { byte in
+            buffer[offset] = byte
             offset += 1
-            v >>= 7
         }
-        buffer[offset] = UInt8(v) | 0x80
-        offset += 1
     }
 
     /// `value`'s bytes, least significant first.
