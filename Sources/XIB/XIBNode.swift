@@ -71,6 +71,11 @@ public final class XIBReadTracker {
     @inline(__always)
     fileprivate func setVisited(_ element: Int, _ value: Bool) { flags[elementFlags + element] = value }
 
+    /// The names of `names` this tracker's document uses, as interned ids (for `unusedAttributes(ignoring:)`).
+    public func nameSet<S: Sequence<String>>(_ names: S) -> XIBNameSet {
+        XIBNameSet(ids: names.map(nameID).filter { $0 >= 0 })
+    }
+
     /// The root `<document>` element.
     public var root: XIBNode { XIBNode(element: document.root, tracker: self) }
 
@@ -84,6 +89,11 @@ public final class XIBReadTracker {
     public func node(withID id: String) -> XIBNode? {
         document.element(withID: id).map { XIBNode(element: $0, tracker: self) }
     }
+}
+
+/// A few names of one document by interned id (`XIBReadTracker.nameSet`).
+public struct XIBNameSet {
+    let ids: [Int32]
 }
 
 /// The compiler's view of one XIB element: a tree element plus the read bookkeeping of its tracker.
@@ -208,6 +218,19 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     public func contains(_ other: XIBNode) -> Bool {
         other.element.storage === element.storage
             && other.element.index >= element.index && other.element.index < element.record.subtreeEnd
+    }
+
+    /// `unusedAttributes` without the names in `ignored`, which are skipped by their interned ids: no
+    /// String and no hashing for the attributes every element has and nothing reads (`id`).
+    public func unusedAttributes(ignoring ignored: XIBNameSet) -> [String] {
+        let r = element.record
+        let start = Int(r.attributeStart)
+        var out: [String] = []
+        for i in start..<start + Int(r.attributeCount) where !tracker.isAttributeUsed(i) {
+            let name = element.storage.attributes[i].name
+            if !ignored.ids.contains(name) { out.append(element.storage.names[Int(name)]) }
+        }
+        return out
     }
 
     /// Calls `body` with the name of each attribute that was read, in document order, without building an array.

@@ -115,6 +115,7 @@ final class CompileContext {
         let elements = tracker.document.tree.elements
         var i = root.order
         let end = root.element.descendants.endIndex
+        let metadata = tracker.nameSet(Self.metadataAttributes)
         while i < end {
             let n = tracker.node(elements[i])
             if !n.visited {
@@ -125,7 +126,7 @@ final class CompileContext {
                 continue
             }
             i += 1
-            for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
+            for name in n.unusedAttributes(ignoring: metadata) {
                 var message = "<\(n.name)>: attribute '\(name)' not supported yet; ignored"
                 if suggestionsLeft > 0 {
                     suggestionsLeft -= 1
