@@ -85,6 +85,12 @@ public final class XIBReadTracker {
         return XIBNode(element: element, tracker: self)
     }
 
+    /// The document index of the element whose `id` attribute is `id`, or nil (no node is built and
+    /// the document is not copied out of the tracker).
+    public func elementIndex(withID id: String) -> Int? {
+        document.element(withID: id)?.documentIndex
+    }
+
     /// The element whose `id` attribute is `id`, or nil (the document's id index; nothing is marked read).
     public func node(withID id: String) -> XIBNode? {
         document.element(withID: id).map { XIBNode(element: $0, tracker: self) }

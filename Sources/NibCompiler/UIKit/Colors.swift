@@ -105,13 +105,16 @@ extension UIKitCompiler {
     /// elements; the values are UIKit's documented class colours. `groupTableViewBackgroundColor` changed
     /// in the iOS 13 SDK (a dynamic colour archived with its light value, as `<systemColor>` resources show),
     /// so coder 9 (iOS 11/12 SDK) gets the older (239, 239, 244)/255.
+    /// White level and alpha of the gray system colours (built once: a dictionary literal in the function
+    /// was rebuilt on every call).
+    private static let systemGrays: [String: (Double, Double)] = [
+        "blackColor": (0, 1), "darkTextColor": (0, 1), "whiteColor": (1, 1), "clearColor": (0, 0),
+        "lightTextColor": (1, 0.6), "darkGrayColor": (1 / 3.0, 1), "lightGrayColor": (2 / 3.0, 1), "grayColor": (0.5, 1),
+        "tableCellGroupedBackgroundColor": (1, 1),
+    ]
+
     private func cocoaTouchSystemColorValue(_ name: String) -> (rgb: (Double, Double, Double)?, white: Double?, alpha: Double, exact: Bool)? {
-        let grays: [String: (Double, Double)] = [
-            "blackColor": (0, 1), "darkTextColor": (0, 1), "whiteColor": (1, 1), "clearColor": (0, 0),
-            "lightTextColor": (1, 0.6), "darkGrayColor": (1 / 3.0, 1), "lightGrayColor": (2 / 3.0, 1), "grayColor": (0.5, 1),
-            "tableCellGroupedBackgroundColor": (1, 1),
-        ]
-        if let g = grays[name] { return (nil, g.0, g.1, true) }
+        if let g = Self.systemGrays[name] { return (nil, g.0, g.1, true) }
         let byte: (Double, Double, Double) = coder10 ? (242, 242, 247) : (239, 239, 244)
         let grouped = (byte.0 / 255, byte.1 / 255, byte.2 / 255)
         let rgbs: [String: (Double, Double, Double)] = [

@@ -181,10 +181,13 @@ final class UIKitCompiler {
         root.append("UINibTraitStorageListsKey", .object(b.array(traitLists)))
         root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
-        b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
+        b.graph.classFallbacks = Self.classFallbacks
             // Lengths first: a String == per object and class name was 1 % of a compile.
             .filter { name, _ in b.graph.objects.contains { $0.className.utf8.count == name.utf8.count && $0.className == name } }
     }
+
+    /// The archive's class fallbacks, of which those of the classes used are written.
+    static let classFallbacks: [String: [String]] = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
 
     /// Stable sort by the owning element's document position.
     static func byOwnerOrder(_ items: [(order: Int, index: Int)]) -> [Int] {
