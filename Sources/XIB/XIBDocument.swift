@@ -85,7 +85,7 @@ public struct XIBDocument: Sendable {
     /// The `<dependencies>` element, if any.
     public let dependencies: XMLTree.Element?
     /// id -> document index of the element carrying it.
-    private let ids: [String: Int32]
+    private let ids: IDIndex
 
     /// The root `<document>` element.
     public var root: XMLTree.Element { tree.root }
@@ -180,25 +180,21 @@ public struct XIBDocument: Sendable {
         self.dependencies = dependencies
 
         // Index every id. The "id" name may not occur at all (then nothing has an id).
-        var ids: [String: Int32] = [:]
-        if let idName = tree.name("id") {
-            for element in tree.elements {
-                guard let id = element.attribute(idName) else { continue }
-                if let first = ids.updateValue(Int32(element.documentIndex), forKey: id) {
-                    let firstLocation = tree.elements[Int(first)].location
-                    throw fail(.duplicateID, "duplicate id '\(id)' (first used by <\(tree.elements[Int(first)].name)> at \(firstLocation.line):\(firstLocation.column))", at: element, attribute: "id")
-                }
-            }
+        switch IDIndex.build(tree.storage, idName: tree.name("id")?.id ?? -1) {
+        case .success(let ids): self.ids = ids
+        case .failure(let duplicate):
+            let element = tree.elements[Int(duplicate.second)], first = tree.elements[Int(duplicate.first)]
+            let id = element.attribute("id") ?? ""
+            throw fail(.duplicateID, "duplicate id '\(id)' (first used by <\(first.name)> at \(first.location.line):\(first.location.column))", at: element, attribute: "id")
         }
-        self.ids = ids
     }
 
     /// Every `id` in the document, in no particular order.
-    public var identifiers: Dictionary<String, Int32>.Keys { ids.keys }
+    public var identifiers: [String] { ids.identifiers(in: tree.storage) }
 
     /// The element whose `id` attribute is `id`, or nil.
     public func element(withID id: String) -> XMLTree.Element? {
-        ids[id].map { tree.elements[Int($0)] }
+        ids.element(id, in: tree.storage).map { XMLTree.Element(storage: tree.storage, index: $0) }
     }
 
     /// The element whose `id` is `id`; throws `unknown id 'X'` located at `referrer`'s attribute

@@ -13,6 +13,10 @@ public final class XIBReadTracker {
     /// handed out; indices come from the tree's own records.
     private let flags: UnsafeMutableBufferPointer<Bool>
     private let elementFlags: Int
+    /// The interned ids of the names callers pass (attribute and element names, nearly all literals), in a
+    /// direct-mapped cache keyed by the String's two-word representation, so that a lookup compares
+    /// integers instead of strings. Owned like `flags`, never handed out.
+    private let nameCache: UnsafeMutableBufferPointer<NameCacheEntry>
 
     /// A tracker with nothing read yet.
     public init(document: XIBDocument) {
@@ -20,9 +24,43 @@ public final class XIBReadTracker {
         elementFlags = document.tree.storage.attributes.count
         flags = .allocate(capacity: elementFlags + document.tree.storage.elements.count)
         flags.initialize(repeating: false)
+        nameCache = .allocate(capacity: Self.nameCacheSize)
+        nameCache.initialize(repeating: NameCacheEntry(bits: (0, 0), id: -1))
     }
 
-    deinit { flags.deallocate() }
+    deinit {
+        flags.deallocate()
+        nameCache.deallocate()
+    }
+
+    private struct NameCacheEntry {
+        /// The representation of the cached String; (0, 0), which no String has, when empty.
+        var bits: (UInt64, UInt64)
+        /// Its interned id, -1 when no element or attribute of the document has that name.
+        var id: Int32
+    }
+
+    /// Room for the few hundred distinct names one compile asks for, so that they seldom collide.
+    private static let nameCacheSize = 1024
+
+    /// The interned id of `name` in this tracker's document, -1 when the document never uses it.
+    @inline(__always)
+    func nameID(_ name: String) -> Int32 {
+        let bits = unsafeBitCast(name, to: (UInt64, UInt64).self)
+        let slot = Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 54)
+        let entry = nameCache[slot]
+        if entry.bits == bits { return entry.id }
+        return uncachedNameID(name, bits: bits, slot: slot)
+    }
+
+    private func uncachedNameID(_ name: String, bits: (UInt64, UInt64), slot: Int) -> Int32 {
+        let id = document.tree.name(name)?.id ?? -1
+        // Only immortal strings (literals and small strings: bit 63 of the second word in the standard
+        // library's 64-bit layout) are cached: their representation never stands for other contents,
+        // while a freed heap string's address could be reused by a different name.
+        if bits.1 & (1 << 63) != 0 { nameCache[slot] = NameCacheEntry(bits: bits, id: id) }
+        return id
+    }
 
     @inline(__always)
     fileprivate func isAttributeUsed(_ attribute: Int) -> Bool { flags[attribute] }
@@ -33,6 +71,11 @@ public final class XIBReadTracker {
     @inline(__always)
     fileprivate func setVisited(_ element: Int, _ value: Bool) { flags[elementFlags + element] = value }
 
+    /// The names of `names` this tracker's document uses, as interned ids (for `unusedAttributes(ignoring:)`).
+    public func nameSet<S: Sequence<String>>(_ names: S) -> XIBNameSet {
+        XIBNameSet(ids: names.map(nameID).filter { $0 >= 0 })
+    }
+
     /// The root `<document>` element.
     public var root: XIBNode { XIBNode(element: document.root, tracker: self) }
 
@@ -42,10 +85,21 @@ public final class XIBReadTracker {
         return XIBNode(element: element, tracker: self)
     }
 
+    /// The document index of the element whose `id` attribute is `id`, or nil (no node is built and
+    /// the document is not copied out of the tracker).
+    public func elementIndex(withID id: String) -> Int? {
+        document.element(withID: id)?.documentIndex
+    }
+
     /// The element whose `id` attribute is `id`, or nil (the document's id index; nothing is marked read).
     public func node(withID id: String) -> XIBNode? {
         document.element(withID: id).map { XIBNode(element: $0, tracker: self) }
     }
+}
+
+/// A few names of one document by interned id (`XIBReadTracker.nameSet`).
+public struct XIBNameSet {
+    let ids: [Int32]
 }
 
 /// The compiler's view of one XIB element: a tree element plus the read bookkeeping of its tracker.
@@ -86,22 +140,48 @@ public struct XIBNode: Hashable, CustomStringConvertible {
 
     /// The value of attribute `name`, marking it as handled.
     public subscript(_ name: String) -> String? {
-        guard let i = element.attributeIndex(name) else { return nil }
+        guard let i = attributeIndex(name) else { return nil }
         tracker.markAttributeUsed(i)
         return element.storage.value(of: element.storage.attributes[i])
     }
 
+    /// The attribute named `name`'s index in the tree's attribute store (an integer scan of the
+    /// element's attributes for the name's interned id).
+    @inline(__always)
+    func attributeIndex(_ name: String) -> Int? {
+        element.attributeIndex(XMLName(id: tracker.nameID(name)))
+    }
+
     /// Reads without marking (for look-ahead decisions that do not consume the attribute).
     @inline(__always)
-    public func peek(_ name: String) -> String? { element.attribute(name) }
+    public func peek(_ name: String) -> String? {
+        attributeIndex(name).map { element.storage.value(of: element.storage.attributes[$0]) }
+    }
+
+    /// Whether attribute `name` is present with the value `value` (compared as UTF-8 bytes, without
+    /// building a String), without marking it.
+    public func peek(_ name: String, is value: String) -> Bool {
+        guard let i = attributeIndex(name) else { return false }
+        return element.storage.value(of: i, equals: value)
+    }
 
     /// Marks attributes as handled without reading their values (IB metadata, defaults with no
     /// archive effect).
     public func markUsed(_ names: String...) {
         for n in names {
-            if let i = element.attributeIndex(n) { tracker.markAttributeUsed(i) }
+            if let i = attributeIndex(n) { tracker.markAttributeUsed(i) }
         }
     }
+
+    /// Marks attribute `name` as handled (the one-name form of `markUsed`, without the variadic array).
+    @inline(__always)
+    public func markUsed(_ name: String) {
+        if let i = attributeIndex(name) { tracker.markAttributeUsed(i) }
+    }
+
+    /// Whether the element is named `name` (an interned-id comparison).
+    @inline(__always)
+    public func isNamed(_ name: String) -> Bool { element.record.name == tracker.nameID(name) }
 
     /// Marks every attribute as handled.
     public func markAllAttributesUsed() {
@@ -111,10 +191,23 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     }
 
     /// `true`/`false` for `YES`/anything else; nil when absent. Marks the attribute handled.
-    public func bool(_ name: String) -> Bool? { self[name].map { $0 == "YES" } }
+    public func bool(_ name: String) -> Bool? {
+        guard let i = attributeIndex(name) else { return nil }
+        tracker.markAttributeUsed(i)
+        return element.storage.value(of: i, equals: "YES")
+    }
 
     /// The attribute as a `Double` (nil when absent or not a number). Marks the attribute handled.
-    public func double(_ name: String) -> Double? { self[name].flatMap(Double.init) }
+    public func double(_ name: String) -> Double? {
+        guard let i = attributeIndex(name) else { return nil }
+        tracker.markAttributeUsed(i)
+        return element.storage.double(of: i)
+    }
+
+    /// `peek(name).flatMap(Double.init)`, reading a plain decimal in place (without marking).
+    public func peekDouble(_ name: String) -> Double? {
+        attributeIndex(name).flatMap { element.storage.double(of: $0) }
+    }
 
     /// Names of the attributes nothing has read, in document order.
     public var unusedAttributes: [String] {
@@ -133,6 +226,19 @@ public struct XIBNode: Hashable, CustomStringConvertible {
             && other.element.index >= element.index && other.element.index < element.record.subtreeEnd
     }
 
+    /// `unusedAttributes` without the names in `ignored`, which are skipped by their interned ids: no
+    /// String and no hashing for the attributes every element has and nothing reads (`id`).
+    public func unusedAttributes(ignoring ignored: XIBNameSet) -> [String] {
+        let r = element.record
+        let start = Int(r.attributeStart)
+        var out: [String] = []
+        for i in start..<start + Int(r.attributeCount) where !tracker.isAttributeUsed(i) {
+            let name = element.storage.attributes[i].name
+            if !ignored.ids.contains(name) { out.append(element.storage.names[Int(name)]) }
+        }
+        return out
+    }
+
     /// Calls `body` with the name of each attribute that was read, in document order, without building an array.
     public func forEachReadAttribute(_ body: (String) -> Void) {
         let r = element.record
@@ -143,7 +249,9 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     }
 
     /// Where attribute `name`'s name starts, for diagnostics about that attribute.
-    public func attributeLocation(_ name: String) -> SourceLocation? { element.attributeLocation(name) }
+    public func attributeLocation(_ name: String) -> SourceLocation? {
+        attributeIndex(name).map { element.storage.location(ofOffset: Int(element.storage.attributes[$0].nameOffset)) }
+    }
 
     // MARK: Children
 
@@ -151,7 +259,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     public var children: Children { Children(parent: self) }
 
     /// The child nodes named `name`, in document order (not marked visited).
-    public func children(named name: String) -> [XIBNode] { children.filter { $0.name == name } }
+    public func children(named name: String) -> [XIBNode] { children.filter { $0.isNamed(name) } }
 
     /// Calls `body` with each element of this subtree (this node included) named `name`, in document
     /// order, without marking anything: one scan of the flat element store comparing interned name ids,
@@ -179,20 +287,33 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     /// First child named `name` (and with attribute `key` equal to `key`, when given); marks it visited
     /// and its `key` read.
     public func child(_ name: String, key: String? = nil) -> XIBNode? {
-        for c in children where c.element.isNamed(name) && (key == nil || c.peek("key") == key) {
-            c.visited = true
-            c.markUsed("key")
-            return c
-        }
-        return nil
+        let id = tracker.nameID(name)
+        return id < 0 ? nil : firstChild(named: id, key: key)
     }
 
     /// First child whose attribute `key` equals `key`, whatever its element name; marks it visited.
-    public func keyed(_ key: String) -> XIBNode? {
-        for c in children where c.peek("key") == key {
-            c.visited = true
-            c.markUsed("key")
-            return c
+    public func keyed(_ key: String) -> XIBNode? { firstChild(named: nil, key: key) }
+
+    /// The first child named `nameID` (any name when nil) whose `key` attribute is `key` (when given),
+    /// marked visited and its `key` read. Scans the element records and builds a node only for the match:
+    /// a node per child retained and released the tree and the tracker for every sibling passed over.
+    private func firstChild(named nameID: Int32?, key: String?) -> XIBNode? {
+        let storage = element.storage
+        let keyID = tracker.nameID("key")
+        if key != nil && keyID < 0 { return nil }
+        var i = element.documentIndex + 1
+        let end = Int(element.record.subtreeEnd)
+        while i < end {
+            let record = storage.elements[i]
+            if nameID.map({ record.name == $0 }) ?? true {
+                let keyIndex = keyID < 0 ? nil : storage.attributeIndex(of: record, named: keyID)
+                if key.map({ k in keyIndex.map { storage.value(of: $0, equals: k) } ?? false }) ?? true {
+                    tracker.setVisited(i, true)
+                    if let keyIndex { tracker.markAttributeUsed(keyIndex) }
+                    return XIBNode(element: XMLTree.Element(storage: storage, index: Int32(i)), tracker: tracker)
+                }
+            }
+            i = Int(record.subtreeEnd)
         }
         return nil
     }
@@ -201,7 +322,7 @@ public struct XIBNode: Hashable, CustomStringConvertible {
     /// or `""` for an element with children other than `<string>` / `<mutableString>` (whose text is
     /// only formatting white space).
     public var text: String {
-        if element.hasChildren && !element.isNamed("string") && !element.isNamed("mutableString") { return "" }
+        if element.hasChildren && !isNamed("string") && !isNamed("mutableString") { return "" }
         return element.text
     }
 

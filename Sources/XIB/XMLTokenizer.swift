@@ -18,7 +18,8 @@ struct XMLTokenizer {
 
     /// Open elements: index, name offset and name length.
     var stack: [(index: Int32, nameOffset: Int32, nameLength: Int32)] = []
-    /// Per name id, the last element index that used it as an attribute (duplicate detection in O(1)).
+    /// Per name id, the last element index that used it as an attribute (duplicate detection in O(1) for
+    /// elements with many attributes).
     private var attributeSeen: [Int32] = []
     var rootSeen = false
     var rootClosed = false
@@ -150,14 +151,24 @@ struct XMLTokenizer {
         let nameOffset = pos
         let (nameLength, hash) = try readName(what: "attribute name")
         let nameID = names.intern(p, start: nameOffset, length: nameLength, hash: hash)
-        if Int(nameID) >= attributeSeen.count {
-            attributeSeen.append(contentsOf: repeatElement(-1, count: Int(nameID) + 1 - attributeSeen.count + 16))
+        let earlier = attributes.count - attributeStart
+        // Duplicates: the element's first attributes are compared directly (a write to the per-name table
+        // for every attribute cost more than these few comparisons); past `directDuplicateCheck`
+        // attributes the table takes over, so hostile elements stay linear.
+        var duplicate = false
+        if earlier < Self.directDuplicateCheck {
+            for i in attributeStart..<attributeStart + earlier where attributes[i].name == nameID { duplicate = true }
+        } else {
+            if earlier == Self.directDuplicateCheck {
+                for i in attributeStart..<attributeStart + earlier { markAttributeSeen(attributes[i].name, element: element) }
+            }
+            duplicate = Int(nameID) < attributeSeen.count && attributeSeen[Int(nameID)] == element
+            markAttributeSeen(nameID, element: element)
         }
-        if attributeSeen[Int(nameID)] == element {
+        if duplicate {
             throw TokenizerFailure(.duplicateAttribute, at: nameOffset, "duplicate attribute '\(string(nameOffset, nameLength))'")
         }
-        attributeSeen[Int(nameID)] = element
-        guard attributes.count - attributeStart < options.maxAttributesPerElement else {
+        guard earlier < options.maxAttributesPerElement else {
             throw TokenizerFailure(.attributeLimitExceeded, at: nameOffset,
                                    "more than \(options.maxAttributesPerElement) attributes on one element")
         }
@@ -198,6 +209,16 @@ struct XMLTokenizer {
         attributes.append(AttributeRecord(name: nameID, nameOffset: Int32(nameOffset), valueStart: Int32(valueStart),
                                           valueEnd: Int32(pos), needsDecoding: needsDecoding))
         pos += 1
+    }
+
+    /// Attributes per element checked for duplicates by direct comparison.
+    private static let directDuplicateCheck = 16
+
+    private mutating func markAttributeSeen(_ nameID: Int32, element: Int32) {
+        if Int(nameID) >= attributeSeen.count {
+            attributeSeen.append(contentsOf: repeatElement(-1, count: Int(nameID) + 1 - attributeSeen.count + 16))
+        }
+        attributeSeen[Int(nameID)] = element
     }
 
     private mutating func readEndTag() throws(TokenizerFailure) {

@@ -33,6 +33,85 @@ final class XMLTreeStorage: Sendable {
         }
     }
 
+    /// The index of `record`'s attribute with interned name `name`, or nil.
+    @inline(__always)
+    func attributeIndex(of record: ElementRecord, named name: Int32) -> Int? {
+        let start = Int(record.attributeStart)
+        for i in start..<start + Int(record.attributeCount) where attributes[i].name == name { return i }
+        return nil
+    }
+
+    /// Attribute `index`'s value as `Double(value)` would read it. Plain decimals (IB's "-12.5", "320") are
+    /// read from the bytes in place: with at most 15 digits the digits are exactly a `Double` and the
+    /// scale an exact power of ten, so one division rounds correctly, as `strtod` does. Every other
+    /// form goes through `Double(String)`.
+    func double(of index: Int) -> Double? {
+        let attribute = attributes[index]
+        if !attribute.needsDecoding, let d = bytes.withUnsafeBufferPointer({
+            Self.plainDecimal($0, from: Int(attribute.valueStart), to: Int(attribute.valueEnd))
+        }) {
+            return d
+        }
+        return Double(value(of: attribute))
+    }
+
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
+    /// `-?[0-9]+(\.[0-9]+)?` with at most 15 digits in all, or nil.
+    private static func plainDecimal(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Double? {
+        var i = start
+        let negative = i < end && p[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        while i < end, p[i] &- 48 < 10, digits < 16 {
+            mantissa = mantissa * 10 + UInt64(p[i] &- 48)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        var fractionDigits = 0
+        if i < end, p[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, p[i] &- 48 < 10, digits < 16 {
+                mantissa = mantissa * 10 + UInt64(p[i] &- 48)
+                digits += 1
+                fractionDigits += 1
+                i += 1
+            }
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard i == end, digits <= 15 else { return nil }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// Calls `body` with the UTF-8 bytes of attribute `index`'s decoded value: in place in the document
+    /// unless references or white space need decoding.
+    func withValueBytes<R>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let attribute = attributes[index]
+        if attribute.needsDecoding {
+            var decoded = value(of: attribute)
+            return decoded.withUTF8(body)
+        }
+        return bytes.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(attribute.valueStart)..<Int(attribute.valueEnd)]))
+        }
+    }
+
+    /// Whether attribute `index`'s decoded value is `string`, compared as UTF-8 bytes; a value without
+    /// references or white space to normalize is compared in place, without building a String.
+    func value(of index: Int, equals string: String) -> Bool {
+        let attribute = attributes[index]
+        if attribute.needsDecoding { return value(of: attribute).utf8.elementsEqual(string.utf8) }
+        var string = string
+        return string.withUTF8 { utf8 in
+            utf8.count == Int(attribute.valueEnd - attribute.valueStart) && bytes.withUnsafeBufferPointer { p in
+                utf8.isEmpty || memoryEqual(p.baseAddress! + Int(attribute.valueStart), utf8.baseAddress!, utf8.count)
+            }
+        }
+    }
+
     func value(of attribute: AttributeRecord) -> String {
         if !attribute.needsDecoding { return string(attribute.valueStart, attribute.valueEnd) }
         return bytes.withUnsafeBufferPointer {

@@ -72,6 +72,10 @@ let malformedCases: [MalformedCase] = [
     MalformedCase("undefined entity in attribute", "<a x=\"&foo;\"/>", .undefinedEntity, 1, 7),
     // Attributes.
     MalformedCase("duplicate attribute", "<a x=\"1\" y=\"2\" x=\"3\"/>", .duplicateAttribute, 1, 16),
+    // Past 16 attributes duplicates are found through the per-name table (XMLTokenizer.directDuplicateCheck).
+    MalformedCase("duplicate attribute past the direct checks", "<a a0=\"1\" a1=\"1\" a2=\"1\" a3=\"1\" a4=\"1\" a5=\"1\" a6=\"1\" a7=\"1\" a8=\"1\" a9=\"1\" a10=\"1\" a11=\"1\" a12=\"1\" a13=\"1\" a14=\"1\" a15=\"1\" a16=\"1\" a17=\"1\" a18=\"1\" a19=\"1\" a3=\"2\"/>", .duplicateAttribute, 1, 154),
+    MalformedCase("duplicate of the 17th attribute", "<a a0=\"1\" a1=\"1\" a2=\"1\" a3=\"1\" a4=\"1\" a5=\"1\" a6=\"1\" a7=\"1\" a8=\"1\" a9=\"1\" a10=\"1\" a11=\"1\" a12=\"1\" a13=\"1\" a14=\"1\" a15=\"1\" a16=\"1\" a17=\"1\" a16=\"2\"/>", .duplicateAttribute, 1, 138),
+    MalformedCase("duplicate at the 17th attribute", "<a a0=\"1\" a1=\"1\" a2=\"1\" a3=\"1\" a4=\"1\" a5=\"1\" a6=\"1\" a7=\"1\" a8=\"1\" a9=\"1\" a10=\"1\" a11=\"1\" a12=\"1\" a13=\"1\" a14=\"1\" a15=\"1\" a0=\"2\"/>", .duplicateAttribute, 1, 122),
     MalformedCase("less-than in attribute value", "<a x=\"a<b\"/>", .lessThanInAttributeValue, 1, 8),
     MalformedCase("unquoted attribute value", "<a x=1/>", .malformedTag, 1, 6),
     MalformedCase("attribute without =", "<a x \"1\"/>", .malformedTag, 1, 6),

@@ -12,28 +12,45 @@ import Darwin
 /// instructions in SipHash and String comparison (one lookup per archived value). Public for builders that
 /// intern `NSString`s by the same byte equality the writer uses (`NibInternKey.string`).
 public struct ByteStringTable {
-    /// Slot → id + 1 (0: empty). The capacity is a power of two, at most half full.
-    private var slots: [Int32]
+    /// The probe slots and a cache of recent hits in one allocation (a second array cost every writer two
+    /// more mallocs per archive): `table[0 ..< recentWords]` is the cache, three words per entry, then
+    /// `slotCount` slots of id + 1 (0: empty). The slot capacity is a power of two, at most half full.
+    ///
+    /// The cache is direct-mapped by the string's two-word representation: callers pass the same String (a
+    /// literal key, a graph's stored key) over and over, and equal representations are the same immutable
+    /// storage (or the same inline small string). Only representations of strings this table keeps in
+    /// `entries`, or of immortal strings, are cached, so a cached storage stays alive and its address is
+    /// never reused for other contents while the table exists. An entry is the two words and the id (`UInt64.max`: empty).
+    /// Eight entries per expected string (a power of two, 64 to 1,024): with two per string, colliding
+    /// keys evicted each other and half the lookups missed.
+    private var table: [UInt64]
+    /// Number of cache entries (a power of two) and the words they take.
+    private let recentCount: Int
+    private var recentWords: Int { 3 * recentCount }
+    private var slotCount: Int { table.count - recentWords }
     /// Per id: the hash and the string (its bytes are compared in place).
     private var entries: [(hash: UInt64, string: String)] = []
     private let seed = ByteStringTable.processSeed
-    /// A direct-mapped cache of recent hits by the string's two-word representation: callers pass the same
-    /// String (a literal key, a graph's stored key) over and over, and equal representations are the same
-    /// immutable storage (or the same inline small string). Only representations of strings this table
-    /// keeps in `entries` are cached, so a cached storage stays alive and its address is never reused
-    /// for other contents while the table exists.
-    /// Eight slots per expected string (a power of two, 64 to 1,024): with two per string, colliding keys
-    /// evicted each other and half the lookups missed.
-    private var recent: [(bits: (UInt64, UInt64), id: Int32)]
     private static let processSeed = UInt64.random(in: .min ... .max)
 
     /// An empty table sized for about `expectedCount` strings (it grows past that).
     public init(expectedCount: Int = 8) {
         var capacity = 16
         while capacity < 2 * expectedCount { capacity *= 2 }
-        slots = Array(repeating: 0, count: capacity)
+        let recentCount = min(1024, 4 * capacity)
+        self.recentCount = recentCount
+        // Filled word by word (empty entries are not all zero bits): a zero fill of the 24 KB key-table
+        // cache became a `memset` (`rep stosb`, which callgrind counts per byte) on every archive.
+        table = [UInt64](unsafeUninitializedCapacity: 3 * recentCount + capacity) { words, initialized in
+            for r in 0..<recentCount {
+                words[3 * r] = 0
+                words[3 * r + 1] = 0
+                words[3 * r + 2] = .max
+            }
+            for i in 3 * recentCount..<words.count { words[i] = 0 }
+            initialized = words.count
+        }
         entries.reserveCapacity(capacity / 2)
-        recent = Array(repeating: ((0, 0), -1), count: min(1024, 4 * capacity))
     }
 
     /// The number of distinct strings.
@@ -42,24 +59,34 @@ public struct ByteStringTable {
     /// The id of `string`, adding it with the next id when new.
     @inline(__always)
     public mutating func insert(_ string: String) -> (id: Int, inserted: Bool) {
+        // The cache check inlined at the call site; the hashing path is a call.
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        let r = recentSlot(bits)
-        if recent[r].id >= 0, recent[r].bits == bits { return (Int(recent[r].id), false) }
+        let r = 3 * recentSlot(bits)
+        if table[r + 2] != .max, table[r] == bits.0, table[r + 1] == bits.1 { return (Int(table[r + 2]), false) }
+        return insertUncached(string)
+    }
+
+    @inline(never)
+    private mutating func insertUncached(_ string: String) -> (id: Int, inserted: Bool) {
         var s = string
         let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)
             return (h, self.find(bytes, hash: h))
         }
-        if slots[slot] != 0 {
-            let id = Int(slots[slot] - 1)
-            remember(id)
+        if table[slot] != 0 {
+            let id = Int(table[slot] - 1)
+            // An immortal string (a literal or a small string: bit 63 of the second word in the standard
+            // library's 64-bit layout) never changes contents, so its own representation is cached: equal
+            // literals at different call sites are different representations of the same key.
+            let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+            if bits.1 & (1 << 63) != 0 { remember(bits, id) } else { remember(id) }
             return (id, false)
         }
         let id = entries.count
         entries.append((h, string))
-        slots[slot] = Int32(id + 1)
+        table[slot] = UInt64(id + 1)
         remember(id)
-        if entries.count * 2 > slots.count { grow() }
+        if entries.count * 2 > slotCount { grow() }
         return (id, true)
     }
 
@@ -68,32 +95,40 @@ public struct ByteStringTable {
         var s = string
         return s.withUTF8 { bytes in
             let slot = find(bytes, hash: hash(bytes))
-            return slots[slot] == 0 ? nil : Int(slots[slot] - 1)
+            return table[slot] == 0 ? nil : Int(table[slot] - 1)
         }
     }
 
     /// Caches the representation of the string stored for `id` (kept alive by `entries`).
     @inline(__always)
     private mutating func remember(_ id: Int) {
-        let bits = unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self)
-        recent[recentSlot(bits)] = (bits, Int32(id))
+        remember(unsafeBitCast(entries[id].string, to: (UInt64, UInt64).self), id)
+    }
+
+    @inline(__always)
+    private mutating func remember(_ bits: (UInt64, UInt64), _ id: Int) {
+        let r = 3 * recentSlot(bits)
+        table[r] = bits.0
+        table[r + 1] = bits.1
+        table[r + 2] = UInt64(id)
     }
 
     @inline(__always)
     private func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
-        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (recent.count - 1)
+        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (recentCount - 1)
     }
 
-    /// The slot holding `bytes`, or the empty slot where it belongs.
+    /// The index in `table` of the slot holding `bytes`, or of the empty slot where it belongs.
     @inline(__always)
     private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
-        let mask = slots.count - 1
+        let base = recentWords
+        let mask = slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let entry = slots[slot]
-            if entry == 0 { return slot }
+            let entry = table[base + slot]
+            if entry == 0 { return base + slot }
             let id = Int(entry - 1)
-            if entries[id].hash == hash && Self.equal(entries[id].string, bytes) { return slot }
+            if entries[id].hash == hash && Self.equal(entries[id].string, bytes) { return base + slot }
             slot = (slot + 1) & mask
         }
     }
@@ -105,15 +140,21 @@ public struct ByteStringTable {
         }
     }
 
+    /// Doubles the slots (the cache is kept).
     private mutating func grow() {
-        var newSlots = [Int32](repeating: 0, count: slots.count * 2)
-        let mask = newSlots.count - 1
+        let base = recentWords
+        let newCount = slotCount * 2
+        var newTable = [UInt64]()
+        newTable.reserveCapacity(base + newCount)
+        newTable.append(contentsOf: table[..<base])
+        newTable.append(contentsOf: repeatElement(0, count: newCount))
+        let mask = newCount - 1
         for id in entries.indices {
             var slot = Int(truncatingIfNeeded: entries[id].hash) & mask
-            while newSlots[slot] != 0 { slot = (slot + 1) & mask }
-            newSlots[slot] = Int32(id + 1)
+            while newTable[base + slot] != 0 { slot = (slot + 1) & mask }
+            newTable[base + slot] = UInt64(id + 1)
         }
-        slots = newSlots
+        table = newTable
     }
 
     /// A fast non-cryptographic hash of the bytes, eight at a time, seeded per process (ids follow insertion

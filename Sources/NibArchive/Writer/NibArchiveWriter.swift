@@ -67,15 +67,20 @@ public struct NibArchiveWriter: Sendable {
     /// Writes `graph`'s objects in `numbering`'s order with its references renumbered (as
     /// `NibGraphLayout.renumberDepthFirst` would, which also drops the layout), or as given when nil.
     private func serialize(_ graph: NibGraph, numbering: DepthFirstNumbering?) -> [UInt8] {
-        let layout = options.useLayoutHint && numbering == nil ? graph.layout : nil
-        let objects = NumberedObjects(objects: graph.objects, numbering: numbering)
+        // The objects are read in place: copying each `NibObject` (and each entry) out of the graph
+        // retained and released its strings and arrays, a tenth of the writer's instructions.
+        graph.objects.withUnsafeBufferPointer { all in
+            serialize(graph, NumberedObjects(objects: all, numbering: numbering), layout: options.useLayoutHint && numbering == nil ? graph.layout : nil)
+        }
+    }
 
+    private func serialize(_ graph: NibGraph, _ objects: NumberedObjects, layout: NibTableLayout?) -> [UInt8] {
         // Key table.
         // Keys and class names are matched by their UTF-8 bytes (`ByteStringTable`): Swift's String == would
         // merge canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
         var keys = [String]()
         var entryCount = 0
-        for object in objects { entryCount += object.entries.count }
+        for o in objects.indices { entryCount += objects[o].entries.count }
         // Distinct keys are far fewer than values; the table grows when there are more.
         var keyTable = ByteStringTable(expectedCount: max(layout?.keys.count ?? 0, min(entryCount, 128)))
         // Per table id: the key's index in `keys`, built only when a decoded layout repeats a key (the
@@ -92,17 +97,29 @@ public struct NibArchiveWriter: Sendable {
             keys = layout.keys
         }
         // The key index of every entry, in value order, found with one lookup per entry (the values
-        // pass below reads it instead of looking each key up a second time).
+        // pass below reads it instead of looking each key up a second time). The same pass adds up the
+        // data payloads for the output's size and marks the objects referenced: conditional references
+        // resolve to nil when their target is not otherwise archived.
         var entryKeys = [Int]()
         entryKeys.reserveCapacity(entryCount)
-        for object in objects {
-            for entry in object.entries {
-                let (id, inserted) = keyTable.insert(entry.key)
-                if inserted {
-                    keyPosition?.append(keys.count)
-                    keys.append(entry.key)
+        var dataBytes = 0
+        var referenced = [Bool](repeating: false, count: objects.count)
+        if !objects.isEmpty { referenced[0] = true }
+        for o in objects.indices {
+            objects[o].entries.withUnsafeBufferPointer { entries in
+                for e in entries.indices {
+                    let (id, inserted) = keyTable.insert(entries[e].key)
+                    if inserted {
+                        keyPosition?.append(keys.count)
+                        keys.append(entries[e].key)
+                    }
+                    entryKeys.append(keyPosition?[id] ?? id)
+                    switch objects.map(entries[e].value) {
+                    case .data(let bytes): dataBytes += bytes.count
+                    case .object(let i): referenced[i] = true
+                    default: break
+                    }
                 }
-                entryKeys.append(keyPosition?[id] ?? id)
             }
         }
 
@@ -134,7 +151,7 @@ public struct NibArchiveWriter: Sendable {
         }
         var objectClasses = [Int]()
         objectClasses.reserveCapacity(objects.count)
-        for object in objects { objectClasses.append(addClass(object.className)) }
+        for o in objects.indices { objectClasses.append(addClass(objects[o].className)) }
         if !graph.classFallbacks.isEmpty {
             var fallbackOnly = [String]()
             var seenFallbacks = ByteStringTable()
@@ -152,101 +169,178 @@ public struct NibArchiveWriter: Sendable {
             classFallbacks[i] = list.compactMap { classTable.lookup($0).map { classPosition?[$0] ?? $0 } }.filter { $0 != i }
         }
 
-        // Conditional references resolve to nil when their target is not otherwise archived.
-        var referenced = [Bool](repeating: false, count: objects.count)
-        if !objects.isEmpty { referenced[0] = true }
-        for object in objects {
-            for entry in object.entries { if case .object(let i) = objects.map(entry.value) { referenced[i] = true } }
-        }
+        // An upper bound of the output: varints take at most five bytes, a value's payload at most eight.
+        var capacity = NibArchiveHeader.size + 15 * objects.count + 14 * entryCount + dataBytes + 4
+        for key in keys { capacity += 5 + key.utf8.count }
+        for (i, name) in classNames.enumerated() { capacity += 11 + name.utf8.count + 4 * classFallbacks[i].count }
 
-        var out = [UInt8](repeating: 0, count: NibArchiveHeader.size)
-        out.reserveCapacity(64 + objects.count * 8 + keys.count * 16 + objects.count * 64)
+        // Written into one allocation of that size through a cursor that never leaves this closure.
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var out = ArchiveCursor(buffer)
+            out.skip(NibArchiveHeader.size)
 
-        let objectsOffset = out.count
-        var valueCount = 0
-        // Only values owned by objects are written, so a decoded archive's empty-object start (which
-        // may have pointed at values owned by nobody) is clamped to stay inside the values table.
-        let totalValues = entryCount
-        for (index, object) in objects.enumerated() {
-            appendVarint(objectClasses[index], to: &out)
-            if object.entries.isEmpty {
-                appendVarint(min(layout?.emptyObjectFirstValue[index] ?? 0, totalValues), to: &out)
-            } else {
-                appendVarint(valueCount, to: &out)
+            let objectsOffset = out.offset
+            var valueCount = 0
+            // Only values owned by objects are written, so a decoded archive's empty-object start (which
+            // may have pointed at values owned by nobody) is clamped to stay inside the values table.
+            let totalValues = entryCount
+            for index in objects.indices {
+                let count = objects[index].entries.count
+                out.varint(objectClasses[index])
+                if count == 0 {
+                    out.varint(min(layout?.emptyObjectFirstValue[index] ?? 0, totalValues))
+                } else {
+                    out.varint(valueCount)
+                }
+                out.varint(count)
+                valueCount += count
             }
-            appendVarint(object.entries.count, to: &out)
-            valueCount += object.entries.count
-        }
 
-        let keysOffset = out.count
-        for key in keys {
-            appendVarint(key.utf8.count, to: &out)
-            out.append(contentsOf: key.utf8)
-        }
+            let keysOffset = out.offset
+            for key in keys {
+                out.varint(key.utf8.count)
+                out.utf8(key)
+            }
 
-        let valuesOffset = out.count
-        var entryNumber = 0
-        for object in objects {
-            for entry in object.entries {
-                appendVarint(entryKeys[entryNumber], to: &out)
-                entryNumber += 1
-                var value = objects.map(entry.value)
-                if case .conditionalObject(let i) = value { value = referenced[i] ? .object(i) : .null }
-                out.append(value.valueType.rawValue)
-                switch value {
-                case .int(let v), .fixedWidthInteger(let v, _):
-                    switch value.valueType {
-                    case .int8: out.append(UInt8(truncatingIfNeeded: v))
-                    case .int16: appendLittleEndian(Int16(truncatingIfNeeded: v), to: &out)
-                    case .int32: appendLittleEndian(Int32(truncatingIfNeeded: v), to: &out)
-                    default: appendLittleEndian(v, to: &out)
+            let valuesOffset = out.offset
+            var entryNumber = 0
+            for o in objects.indices {
+                objects[o].entries.withUnsafeBufferPointer { entries in
+                    for e in entries.indices {
+                        out.varint(entryKeys[entryNumber])
+                        entryNumber += 1
+                        var value = objects.map(entries[e].value)
+                        if case .conditionalObject(let i) = value { value = referenced[i] ? .object(i) : .null }
+                        let type = value.valueType
+                        out.byte(type.rawValue)
+                        switch value {
+                        case .int(let v), .fixedWidthInteger(let v, _):
+                            switch type {
+                            case .int8: out.byte(UInt8(truncatingIfNeeded: v))
+                            case .int16: out.littleEndian(Int16(truncatingIfNeeded: v))
+                            case .int32: out.littleEndian(Int32(truncatingIfNeeded: v))
+                            default: out.littleEndian(v)
+                            }
+                        case .bool, .null: break
+                        case .float(let f): out.littleEndian(f.bitPattern)
+                        case .double(let d): out.littleEndian(d.bitPattern)
+                        case .data(let bytes):
+                            out.varint(bytes.count)
+                            out.bytes(bytes)
+                        case .object(let i), .conditionalObject(let i):
+                            out.littleEndian(UInt32(i))
+                        }
                     }
-                case .bool, .null: break
-                case .float(let f): appendLittleEndian(f.bitPattern, to: &out)
-                case .double(let d): appendLittleEndian(d.bitPattern, to: &out)
-                case .data(let bytes):
-                    appendVarint(bytes.count, to: &out)
-                    out.append(contentsOf: bytes)
-                case .object(let i), .conditionalObject(let i):
-                    appendLittleEndian(UInt32(i), to: &out)
                 }
             }
-        }
 
-        let classesOffset = out.count
-        for (i, name) in classNames.enumerated() {
-            appendVarint(name.utf8.count + 1, to: &out)
-            appendVarint(classFallbacks[i].count, to: &out)
-            for f in classFallbacks[i] { appendLittleEndian(Int32(f), to: &out) }
-            out.append(contentsOf: name.utf8)
-            out.append(0)
-        }
-        if graph.hasLNETrailer { out.append(contentsOf: [0x4C, 0x4E, 0x45, 0x00]) }
+            let classesOffset = out.offset
+            for (i, name) in classNames.enumerated() {
+                out.varint(name.utf8.count + 1)
+                out.varint(classFallbacks[i].count)
+                for f in classFallbacks[i] { out.littleEndian(Int32(f)) }
+                out.utf8(name)
+                out.byte(0)
+            }
+            if graph.hasLNETrailer { out.bytes([0x4C, 0x4E, 0x45, 0x00]) }
+            initialized = out.offset
 
-        let header = NibArchiveHeader(
-            formatVersion: 1, coderVersion: graph.coderVersion,
-            objectCount: UInt32(objects.count), objectsOffset: UInt32(objectsOffset),
-            keyCount: UInt32(keys.count), keysOffset: UInt32(keysOffset),
-            valueCount: UInt32(valueCount), valuesOffset: UInt32(valuesOffset),
-            classCount: UInt32(classNames.count), classNamesOffset: UInt32(classesOffset))
-        out.replaceSubrange(0..<NibArchiveHeader.size, with: header.encoded)
-        return out
+            // The header last, once the offsets are known (the fields of `NibArchiveHeader.encoded`).
+            out.offset = 0
+            out.bytes(NibArchiveHeader.magic)
+            for field in [UInt32(1), graph.coderVersion, UInt32(objects.count), UInt32(objectsOffset),
+                          UInt32(keys.count), UInt32(keysOffset), UInt32(valueCount), UInt32(valuesOffset),
+                          UInt32(classNames.count), UInt32(classesOffset)] {
+                out.littleEndian(field)
+            }
+        }
+    }
+}
+
+/// Writes bytes into a buffer sized in advance (each write checks the room left). Lives only inside
+/// the `Array(unsafeUninitializedCapacity:)` closure that owns the buffer.
+private struct ArchiveCursor {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var offset = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    @inline(__always)
+    private func room(_ n: Int) {
+        precondition(n <= buffer.count - offset, "archive size underestimated")
+    }
+
+    mutating func skip(_ n: Int) {
+        room(n)
+        buffer.baseAddress!.advanced(by: offset).initialize(repeating: 0, count: n)
+        offset += n
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        room(1)
+        buffer[offset] = b
+        offset += 1
+    }
+
+    /// `value` as a NIBArchive varint in its shortest form.
+    @inline(__always)
+    mutating func varint(_ value: Int) {
+        room(5)
+        encodeVarint(value) { byte in
+            buffer[offset] = byte
+            offset += 1
+        }
+    }
+
+    /// `value`'s bytes, least significant first.
+    @inline(__always)
+    mutating func littleEndian<T: FixedWidthInteger>(_ value: T) {
+        room(MemoryLayout<T>.size)
+        var v = value
+        for _ in 0..<MemoryLayout<T>.size {
+            buffer[offset] = UInt8(truncatingIfNeeded: v)
+            offset += 1
+            v >>= 8
+        }
+    }
+
+    mutating func bytes(_ bytes: [UInt8]) {
+        room(bytes.count)
+        bytes.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress else { return }
+            buffer.baseAddress!.advanced(by: offset).update(from: from, count: source.count)
+        }
+        offset += bytes.count
+    }
+
+    mutating func utf8(_ string: String) {
+        var string = string
+        string.withUTF8 { source in
+            room(source.count)
+            guard let from = source.baseAddress else { return }
+            buffer.baseAddress!.advanced(by: offset).update(from: from, count: source.count)
+            offset += source.count
+        }
     }
 }
 
 /// The objects in output order: a graph's own, or a depth-first numbering's view of them.
 private struct NumberedObjects: RandomAccessCollection {
-    let objects: [NibObject]
+    let objects: UnsafeBufferPointer<NibObject>
     let numbering: DepthFirstNumbering?
 
     var startIndex: Int { 0 }
     var endIndex: Int { numbering?.order.count ?? objects.count }
     var isEmpty: Bool { endIndex == 0 }
 
+    /// The object at output position `position`, borrowed in place (not copied out).
     @inline(__always)
     subscript(position: Int) -> NibObject {
-        guard let numbering else { return objects[position] }
-        return objects[numbering.order[position]]
+        unsafeAddress {
+            guard let numbering else { return UnsafePointer(objects.baseAddress! + position) }
+            return UnsafePointer(objects.baseAddress! + numbering.order[position])
+        }
     }
 
     /// `value` with its reference in output numbering.

@@ -54,7 +54,7 @@ extension AppKitCompiler {
         if lb { f |= 1 << 26 }
         if lg { f |= 1 << 25 }
         let border = c.peek("borderStyle")
-        if border == "border" || border == "borderAndBezel" || c.peek("bordered") == "YES" { f |= 1 << 23 }
+        if border == "border" || border == "borderAndBezel" || c.peek("bordered", is: "YES") { f |= 1 << 23 }
         switch c.peek("imagePosition") {
         case "only": f |= 0x400000
         case "left": f |= 0x380000
@@ -66,23 +66,23 @@ extension AppKitCompiler {
         case "trailing": f |= 0x280000
         default: break
         }
-        if c.peek("transparent") == "YES" { f |= 1 << 15 }
+        if c.peek("transparent", is: "YES") { f |= 1 << 15 }
         if let inset = Int(c.peek("inset") ?? "") { f |= (inset & 3) << 13 }
         if button?.peek("imageHugsTitle") == "YES" { f |= 1 << 5 }
         let bezel = Self.bezelNumbers[c.peek("bezelStyle") ?? ""] ?? 0
         var f2 = (bezel & 7) | ((bezel & 8) != 0 ? 1 << 5 : 0)
-        if c.peek("bezelStyle") == "recessed" || c.peek("type") == "recessed" { f2 |= 1 << 3 }
+        if c.peek("bezelStyle", is: "recessed") || c.peek("type", is: "recessed") { f2 |= 1 << 3 }
         if let s = c.peek("imageScaling") {
             let scaling = ["proportionallyDown": 0, "axesIndependently": 1, "none": 2, "proportionallyUpOrDown": 3][s] ?? 0
             f2 |= ((scaling + 2) % 4) << 6
         }
-        if let mm = c.children.first(where: { $0.name == "modifierMask" && $0.peek("key") == "keyEquivalentModifierMask" }) {
+        if let mm = c.children.first(where: { $0.isNamed("modifierMask") && $0.peek("key", is: "keyEquivalentModifierMask") }) {
             ctx.ignore(mm)
             var m = 0
-            if mm.peek("shift") == "YES" { m |= 1 << 17 }
-            if mm.peek("control") == "YES" { m |= 1 << 18 }
-            if mm.peek("option") == "YES" { m |= 1 << 19 }
-            if mm.peek("command") == "YES" { m |= 1 << 20 }
+            if mm.peek("shift", is: "YES") { m |= 1 << 17 }
+            if mm.peek("control", is: "YES") { m |= 1 << 18 }
+            if mm.peek("option", is: "YES") { m |= 1 << 19 }
+            if mm.peek("command", is: "YES") { m |= 1 << 20 }
             _ = m
         }
         var aux: Int
@@ -105,7 +105,7 @@ extension AppKitCompiler {
         c.markUsed("type", "bezelStyle", "imagePosition", "imageScaling", "inset", "transparent", "bordered", "alternateTitle",
                    "keyEquivalent", "alternateImage", "image", "title", "imageHugsTitle", "showsBorderOnlyWhileMouseInside",
                    "periodicDelay", "periodicInterval", "borderStyle", "buttonType")
-        let hasFont = c.children.contains { $0.name == "font" }
+        let hasFont = c.children.contains { $0.isNamed("font") }
         e.int("NSCellFlags", cellFlags(c, type: 1, borderBit: false))
         e.int("NSCellFlags2", cellFlags2(c))
         e.obj("NSContents", str(titleText(c) ?? ""))
@@ -136,9 +136,9 @@ extension AppKitCompiler {
 
     func keyEquivalent(_ node: XIBNode) -> String? {
         if let k = node["keyEquivalent"] { return k }
-        if let s = node.children.first(where: { $0.name == "string" && $0.peek("key") == "keyEquivalent" }) {
+        if let s = node.children.first(where: { $0.isNamed("string") && $0.peek("key", is: "keyEquivalent") }) {
             ctx.ignore(s)
-            return s.peek("base64-UTF8") == "YES" ? decodeBase64String(s.text) : s.text
+            return s.peek("base64-UTF8", is: "YES") ? decodeBase64String(s.text) : s.text
         }
         return nil
     }

@@ -18,7 +18,7 @@ extension AppKitCompiler {
     /// Records the `<connections>` children of `node` (outlets, actions, bindings) with `source` as source.
     func collectConnections(_ node: XIBNode, source: Int) {
         let sid = node.peek("id") ?? ""
-        for c in node.children where c.name == "connections" {
+        for c in node.children where c.isNamed("connections") {
             c.visited = true
             for k in c.children {
                 k.visited = true
@@ -37,14 +37,14 @@ extension AppKitCompiler {
                 }
             }
         }
-        if let attributes = node.children.first(where: { $0.name == "userDefinedRuntimeAttributes" }) {
+        if let attributes = node.children.first(where: { $0.isNamed("userDefinedRuntimeAttributes") }) {
             attributes.visited = true
             connectors.append(PendingConnector(group: 4, sourceID: sid, label: "", node: attributes, source: source))
         }
         // Tool tips.
         if let tip = node["toolTip"] {
             connectors.append(PendingConnector(group: 3, sourceID: sid, label: tip, node: node, source: source))
-        } else if let t = node.children.first(where: { $0.name == "string" && $0.peek("key") == "toolTip" }) {
+        } else if let t = node.children.first(where: { $0.isNamed("string") && $0.peek("key", is: "toolTip") }) {
             t.visited = true
             _ = t["key"]
             if t["base64-UTF8"] == "YES" {
@@ -53,7 +53,7 @@ extension AppKitCompiler {
                 connectors.append(PendingConnector(group: 3, sourceID: sid, label: t.text, node: node, source: source))
             }
         }
-        if let ax = node.children.first(where: { $0.name == "accessibility" }) {
+        if let ax = node.children.first(where: { $0.isNamed("accessibility") }) {
             ctx.ignore(ax)
             for (attr, type) in [("description", "AXDescription"), ("help", "AXHelp"), ("identifier", "AXIdentifier")] {
                 guard let v = ax.peek(attr) else { continue }
@@ -116,7 +116,7 @@ extension AppKitCompiler {
                 e.obj("NSLabel", str("\(name): \(path)"))
                 e.obj("NSBinding", str(name))
                 e.obj("NSKeyPath", str(path))
-                if let opts = k.children.first(where: { $0.name == "dictionary" && $0.peek("key") == "options" }) {
+                if let opts = k.children.first(where: { $0.isNamed("dictionary") && $0.peek("key", is: "options") }) {
                     e.obj("NSOptions", encodeDictionary(opts))
                 }
                 e.int("NSNibBindingConnectorVersion", 2)
@@ -150,12 +150,12 @@ extension AppKitCompiler {
     func encodePlainValue(_ c: XIBNode) -> Int? {
         ctx.ignore(c)
         switch c.name {
-        case "string": return str(c.peek("base64-UTF8") == "YES" ? decodeBase64String(c.text) : c.text)
+        case "string": return str(c.peek("base64-UTF8", is: "YES") ? decodeBase64String(c.text) : c.text)
         case "integer": return b.number(Int64(c.peek("value") ?? "0") ?? 0)
         case "real": return b.number(Double(c.peek("value") ?? "0") ?? 0)
         case "decimal": return decimalNumber(c.peek("value") ?? "0")
         case "bool":
-            return b.number(c.peek("value") == "YES")
+            return b.number(c.peek("value", is: "YES"))
         default: return nil
         }
     }

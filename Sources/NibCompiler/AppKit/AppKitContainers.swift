@@ -11,7 +11,7 @@ extension AppKitCompiler {
         let frame = Rect(node.child("rect", key: "frame")) ?? Rect()
         let titlePos = boxType == 2 ? 2 : (["noTitle": 0, "aboveTop": 1, "atTop": 2, "belowTop": 3, "aboveBottom": 4, "atBottom": 5, "belowBottom": 6][node.peek("titlePosition") ?? ""] ?? 2)
         var content: Int?
-        if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
+        if let cv = node.children.first(where: { $0.peek("key", is: "contentView") }) {
             var (ci, ce, ccls) = beginView(cv, "NSView")
             var o = ViewOptions()
             let old = Rect(cv.child("rect", key: "frame")) ?? Rect()
@@ -47,16 +47,16 @@ extension AppKitCompiler {
         te.null("NSControlView")
         te.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
         te.obj("NSTextColor", catalogColor("System", "labelColor"))
-        if let f = node.children.first(where: { $0.name == "font" }) { ctx.ignore(f) }
+        if let f = node.children.first(where: { $0.isNamed("font") }) { ctx.ignore(f) }
         e.obj("NSTitleCell", b.graph.add(NibObject(className: "NSTextFieldCell", entries: te.list)))
         if let content { e.obj("NSContentView", content) }
         e.int("NSBorderType", ["none": 0, "line": 1, "bezel": 2, "groove": 3][node.peek("borderType") ?? ""] ?? 3)
         e.int("NSBoxType", boxType)
         e.int("NSTitlePosition", titlePos)
-        e.bool("NSTransparent", node.peek("transparent") == "YES")
+        e.bool("NSTransparent", node.peek("transparent", is: "YES"))
         if content != nil { e.bool("IBNSBoxIsUsingDocumentContentView", true) }
         // Colours and border metrics only matter to custom boxes (unobserved in samples; key names per AppKit).
-        for c in node.children where c.name == "color" {
+        for c in node.children where c.isNamed("color") {
             let key = c.peek("key") ?? ""
             if boxType != 4 { ctx.ignore(c); continue }
             let v = encodeColor(c)
@@ -128,13 +128,13 @@ extension AppKitCompiler {
         var selected: Int?
         let initial = node.peek("initialItem")
         if let list = node.child("tabViewItems") {
-            for it in list.children where it.name == "tabViewItem" {
+            for it in list.children where it.isNamed("tabViewItem") {
                 let ti = define(it, "NSTabViewItem")
                 it.markUsed("label", "identifier", "toolTip")
                 var te = Entries()
                 if let id = it.peek("identifier") { te.obj("NSIdentifier", str(id)) }
                 var view: Int?
-                if let vn = it.children.first(where: { $0.peek("key") == "view" }) {
+                if let vn = it.children.first(where: { $0.peek("key", is: "view") }) {
                     var (vi, ve, vcls) = beginView(vn, "NSView")
                     var o = ViewOptions()
                     o.subviews = encodeSubviews(vn, index: vi)
@@ -170,7 +170,7 @@ extension AppKitCompiler {
         finish(i, cls, e)
         collectConnections(node, source: i)
         if let sel = node.child("tabViewItems")?.children.first(where: { initial == nil || $0.peek("id") == initial }),
-           let vn = sel.children.first(where: { $0.peek("key") == "view" }) {
+           let vn = sel.children.first(where: { $0.peek("key", is: "view") }) {
             computeKeyViewLoop(tabView: i, itemView: vn)
         }
         return i
@@ -181,13 +181,13 @@ extension AppKitCompiler {
     func computeKeyViewLoop(tabView: Int, itemView: XIBNode) {
         var seq: [(Int, XIBNode?)] = [(tabView, nil)]
         func children(_ n: XIBNode) -> [XIBNode] {
-            if n.name == "scrollView" {
+            if n.isNamed("scrollView") {
                 return n.children.filter { ["contentView", "horizontalScroller", "verticalScroller"].contains($0.peek("key") ?? "") }
             }
             return n.child("subviews")?.children.filter { isView($0) } ?? []
         }
         func expand(_ n: XIBNode) {
-            let flipped = n.name == "scrollView" || n.name == "clipView"
+            let flipped = n.isNamed("scrollView") || n.isNamed("clipView")
             let kids = children(n).map { k -> (XIBNode, Rect) in (k, Rect(k.child("rect", key: "frame")) ?? Rect()) }
             let sorted = kids.enumerated().sorted { a, b in
                 let ra = a.element.1, rb = b.element.1
@@ -232,8 +232,8 @@ extension AppKitCompiler {
         var (i, e, cls) = beginView(node, "NSSplitView")
         node.markUsed("vertical", "dividerStyle", "autosaveName", "arrangesAllSubviews")
         var subs: [Int] = []
-        let vertical = node.peek("vertical") == "YES"
-        let divider = node.peek("dividerStyle") == "thin" ? 1.0 : 9.0
+        let vertical = node.peek("vertical", is: "YES")
+        let divider = node.peek("dividerStyle", is: "thin") ? 1.0 : 9.0
         let sr = Rect(node.child("rect", key: "frame")) ?? Rect()
         let paneNodes = node.child("subviews")?.children.filter { isView($0) } ?? []
         // Panes laid out across the split axis are re-tiled along it (AppKit -adjustSubviews).
@@ -275,7 +275,7 @@ extension AppKitCompiler {
         o.inStackView = inStack
         o.subviews = subs
         viewKeys(node, index: i, superview: superview, e: &e, o)
-        if node.peek("vertical") == "YES" { e.bool("NSIsVertical", true) }
+        if node.peek("vertical", is: "YES") { e.bool("NSIsVertical", true) }
         if let d = node.peek("dividerStyle") { e.int("NSDividerStyle", ["thick": 1, "thin": 2, "paneSplitter": 3][d] ?? 1) }
         if let a = node.peek("autosaveName") { e.obj("NSAutosaveName", str(a)) }
         finish(i, cls, e)
@@ -296,7 +296,7 @@ extension AppKitCompiler {
         o.inStackView = inStack
         o.subviews = views
         viewKeys(node, index: i, superview: superview, e: &e, o)
-        let vertical = node.peek("orientation") == "vertical"
+        let vertical = node.peek("orientation", is: "vertical")
         e.int("NSStackViewOrientation", vertical ? 1 : 0)
         e.int("NSStackViewSecondaryAlignment", vertical ? 1 : 3)
         e.int("NSStackViewAlignment", Self.layoutAttributes[node.peek("alignment") ?? ""] ?? (vertical ? 9 : 10))
@@ -307,7 +307,7 @@ extension AppKitCompiler {
         e.float("NSStackViewSpacing", node.double("spacing") ?? 8)
         e.int("NSStackViewdistribution", ["gravityAreas": -1, "fill": 0, "fillEqually": 1, "fillProportionally": 2,
                                           "equalSpacing": 3, "equalCentering": 4][node.peek("distribution") ?? ""] ?? -1)
-        let insets = node.children.first { $0.name == "edgeInsets" }
+        let insets = node.children.first { $0.isNamed("edgeInsets") }
         if let insets { ctx.ignore(insets) }
         e.float("NSStackViewEdgeInsets.top", insets?.double("top") ?? 0)
         e.float("NSStackViewEdgeInsets.left", insets?.double("left") ?? 0)
@@ -334,7 +334,7 @@ extension AppKitCompiler {
             se.obj("NSLabel", str(Self.stackConnectorLabel))
             stackConnectors.append(b.graph.add(NibObject(className: "NSNibConnector", entries: se.list)))
         }
-        e.bool("NSStackViewDetachesHiddenViews", node.peek("detachesHiddenViews") == "YES")
+        e.bool("NSStackViewDetachesHiddenViews", node.peek("detachesHiddenViews", is: "YES"))
         e.bool("NSStackViewHasFlatViewHierarchy", true)
         finish(i, cls, e)
         collectConnections(node, source: i)
@@ -352,7 +352,7 @@ extension AppKitCompiler {
                          "sidebar": 7, "mediumLight": 8, "ultraDark": 9, "headerView": 10, "sheet": 11, "windowBackground": 12,
                          "HUDWindow": 13, "fullScreenUI": 15, "toolTip": 17, "contentBackground": 18, "underWindowBackground": 21,
                          "underPageBackground": 22]
-        e.int("NSVisualEffectViewBlendingMode", node.peek("blendingMode") == "withinWindow" ? 1 : 0)
+        e.int("NSVisualEffectViewBlendingMode", node.peek("blendingMode", is: "withinWindow") ? 1 : 0)
         e.int("NSVisualEffectViewState", ["followsWindowActiveState": 0, "active": 1, "inactive": 2][node.peek("state") ?? ""] ?? 0)
         e.null("NSVisualEffectViewMaskImage")
         let m = materials[node.peek("material") ?? ""] ?? 0

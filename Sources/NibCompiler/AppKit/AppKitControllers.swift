@@ -77,7 +77,7 @@ extension AppKitCompiler {
         guard let d = node.child("declaredKeys") else { return nil }
         d.visited = true
         var items: [Int] = []
-        for s in d.children where s.name == "string" {
+        for s in d.children where s.isNamed("string") {
             s.visited = true
             items.append(str(s.text))
         }

@@ -21,7 +21,7 @@ extension AppKitCompiler {
 
     /// The `key="cell"` child of a control.
     func cellNode(_ node: XIBNode) -> XIBNode? {
-        node.children.first { $0.peek("key") == "cell" }
+        node.children.first { $0.peek("key", is: "cell") }
     }
 
     /// NSControl keys (NSTag … NSControlSendActionMask).
@@ -33,8 +33,8 @@ extension AppKitCompiler {
         e.bool("NSAllowsLogicalLayoutDirection", false)
         if node["allowsExpansionToolTips"] == "YES" { e.bool("NSControlAllowsExpansionToolTips", true) }
         e.int("NSControlSize", Self.controlSizes[cell?.peek("controlSize") ?? node.peek("controlSize") ?? ""] ?? 0)
-        e.bool("NSControlContinuous", o.continuous ?? (cell?.peek("continuous") == "YES" || node.peek("continuous") == "YES"))
-        e.bool("NSControlRefusesFirstResponder", o.refuses ?? (cell?.peek("refusesFirstResponder") == "YES" || node.peek("refusesFirstResponder") == "YES"))
+        e.bool("NSControlContinuous", o.continuous ?? (cell?.peek("continuous") == "YES" || node.peek("continuous", is: "YES")))
+        e.bool("NSControlRefusesFirstResponder", o.refuses ?? (cell?.peek("refusesFirstResponder") == "YES" || node.peek("refusesFirstResponder", is: "YES")))
         e.bool("NSControlUsesSingleLineMode", cell?.peek("usesSingleLineMode") == "YES")
         if let a = o.alignment {
             e.int("NSControlTextAlignment", a)
@@ -49,35 +49,35 @@ extension AppKitCompiler {
     /// NSCellFlags (§5.4).
     func cellFlags(_ c: XIBNode, type: Int, borderBit: Bool = true) -> Int {
         var v = 0
-        let selectable = c.peek("selectable") == "YES", editable = c.peek("editable") == "YES"
+        let selectable = c.peek("selectable", is: "YES"), editable = c.peek("editable", is: "YES")
         if selectable || editable { v |= 1 | (1 << 21) }
         if let lb = c.peek("lineBreakMode"), lb == "clipping" || lb.hasPrefix("truncating") { v |= 1 << 6 }
-        if c.peek("continuous") == "YES" { v |= 1 << 19 }
-        if c.peek("scrollable") == "YES" { v |= 1 << 20 }
+        if c.peek("continuous", is: "YES") { v |= 1 << 19 }
+        if c.peek("scrollable", is: "YES") { v |= 1 << 20 }
         let border = c.peek("borderStyle")
         if border == "bezel" || border == "borderAndBezel" { v |= 1 << 22 }
         if borderBit, border == "border" { v |= 1 << 23 }
         v |= type << 26
         if editable { v |= 1 << 28 }
-        if c.peek("state") == "on" { v |= 1 << 31 }
+        if c.peek("state", is: "on") { v |= 1 << 31 }
         return Int(Int32(truncatingIfNeeded: v))
     }
 
     /// NSCellFlags2 (§5.5).
     func cellFlags2(_ c: XIBNode, alignment: Bool = true) -> Int {
         var v = 0
-        if c.peek("usesSingleLineMode") == "YES" { v |= 1 << 6 }
-        if c.peek("truncatesLastVisibleLine") == "YES" { v |= 1 << 8 }
+        if c.peek("usesSingleLineMode", is: "YES") { v |= 1 << 6 }
+        if c.peek("truncatesLastVisibleLine", is: "YES") { v |= 1 << 8 }
         v |= (Self.lineBreakModes[c.peek("lineBreakMode") ?? ""] ?? 0) << 9
-        if c.peek("allowsUndo") == "NO" { v |= 1 << 12 }
+        if c.peek("allowsUndo", is: "NO") { v |= 1 << 12 }
         switch c.peek("focusRingType") { case "none": v |= 1 << 15; case "exterior": v |= 2 << 15; default: break }
         v |= (Self.controlSizes[c.peek("controlSize") ?? ""] ?? 0) << 17
-        if c.peek("sendsActionOnEndEditing") == "YES" { v |= 1 << 22 }
-        if c.peek("allowsMixedState") == "YES" { v |= 1 << 24 }
-        if c.peek("refusesFirstResponder") == "YES" { v |= 1 << 25 }
+        if c.peek("sendsActionOnEndEditing", is: "YES") { v |= 1 << 22 }
+        if c.peek("allowsMixedState", is: "YES") { v |= 1 << 24 }
+        if c.peek("refusesFirstResponder", is: "YES") { v |= 1 << 25 }
         if alignment { v |= (Self.legacyAlignment[c.peek("alignment") ?? ""] ?? 4) << 26 }
-        if c.peek("importsGraphics") == "YES" { v |= 1 << 29 }
-        if c.peek("allowsEditingTextAttributes") == "YES" { v |= 1 << 30 }
+        if c.peek("importsGraphics", is: "YES") { v |= 1 << 29 }
+        if c.peek("allowsEditingTextAttributes", is: "YES") { v |= 1 << 30 }
         return Int(Int32(truncatingIfNeeded: v))
     }
 
@@ -97,9 +97,9 @@ extension AppKitCompiler {
     /// Title text: `title` attribute or `<string key="title">`.
     func titleText(_ node: XIBNode, _ attr: String = "title") -> String? {
         if let t = node[attr] { return t }
-        if let s = node.children.first(where: { $0.name == "string" && $0.peek("key") == attr }) {
+        if let s = node.children.first(where: { $0.isNamed("string") && $0.peek("key") == attr }) {
             ctx.ignore(s)
-            return s.peek("base64-UTF8") == "YES" ? decodeBase64String(s.text) : s.text
+            return s.peek("base64-UTF8", is: "YES") ? decodeBase64String(s.text) : s.text
         }
         return nil
     }

@@ -190,9 +190,9 @@ extension AppKitCompiler {
 
     /// The embedded keyed-archive data of a `<resources><image>`, if any.
     func embeddedImageData(_ name: String) -> [UInt8]? {
-        guard let res = ctx.document.children.first(where: { $0.name == "resources" }) else { return nil }
-        for img in res.children where img.name == "image" && img.peek("name") == name {
-            if let md = img.children.first(where: { $0.name == "mutableData" || $0.name == "data" }) {
+        guard let res = ctx.document.children.first(where: { $0.isNamed("resources") }) else { return nil }
+        for img in res.children where img.isNamed("image") && img.peek("name") == name {
+            if let md = img.children.first(where: { $0.isNamed("mutableData") || $0.isNamed("data") }) {
                 return decodeBase64(md.text)
             }
         }

@@ -15,14 +15,14 @@ extension AppKitCompiler {
         node.markUsed("autoenablesItems", "systemMenu", "title", "userLabel", "showsStateColumn", "identifier")
         var items: [Int] = []
         if let list = node.child("items") {
-            for (n, it) in list.children.enumerated() where it.name == "menuItem" {
+            for (n, it) in list.children.enumerated() where it.isNamed("menuItem") {
                 items.append(encodeMenuItem(it, menu: i, popUpCell: popUpCell, hideFirst: pullDown && n == 0))
             }
         }
         var e = swapper
         e.obj("NSTitle", localizedTitle(node))
         e.obj("NSMenuItems", b.mutableArray(items))
-        if node.peek("autoenablesItems") == "NO" { e.bool("NSNoAutoenable", true) }
+        if node.peek("autoenablesItems", is: "NO") { e.bool("NSNoAutoenable", true) }
         if let s = node.peek("systemMenu"), let n = Self.systemMenuNames[s] { e.obj("NSName", str(n)) }
         finish(i, archivedClass, e)
         collectConnections(node, source: i)
@@ -33,13 +33,13 @@ extension AppKitCompiler {
         let i = define(node, "NSMenuItem")
         node.markUsed("state", "image", "secondaryImage", "alternate", "hidden", "enabled", "isSeparatorItem", "tag", "title",
                       "keyEquivalent", "identifier", "indentationLevel", "toolTip", "allowsKeyEquivalentWhenHidden")
-        let separator = node.peek("isSeparatorItem") == "YES"
+        let separator = node.peek("isSeparatorItem", is: "YES")
         var e = Entries()
         if let menu { e.add("NSMenu", .conditionalObject(menu)) }
-        if node.peek("enabled") == "NO" || separator { e.bool("NSIsDisabled", true) }
+        if node.peek("enabled", is: "NO") || separator { e.bool("NSIsDisabled", true) }
         if separator { e.bool("NSIsSeparator", true) }
-        if node.peek("hidden") == "YES" || hideFirst { e.bool("NSIsHidden", true) }
-        if node.peek("alternate") == "YES" { e.bool("NSIsAlternate", true) }
+        if node.peek("hidden", is: "YES") || hideFirst { e.bool("NSIsHidden", true) }
+        if node.peek("alternate", is: "YES") { e.bool("NSIsAlternate", true) }
         e.bool("NSAllowsKeyEquivalentLocalization", true)
         e.bool("NSAllowsKeyEquivalentMirroring", true)
         let actionImage = image(node, "secondaryImage")
@@ -47,14 +47,14 @@ extension AppKitCompiler {
         e.obj("NSTitle", localizedTitle(node))
         e.obj("NSKeyEquiv", str(keyEquivalent(node) ?? ""))
         var mask: Int? = separator ? nil : 1 << 20
-        if let mm = node.children.first(where: { $0.name == "modifierMask" && $0.peek("key") == "keyEquivalentModifierMask" }) {
+        if let mm = node.children.first(where: { $0.isNamed("modifierMask") && $0.peek("key", is: "keyEquivalentModifierMask") }) {
             ctx.ignore(mm)
             var m = 0
-            if mm.peek("shift") == "YES" { m |= 1 << 17 }
-            if mm.peek("control") == "YES" { m |= 1 << 18 }
-            if mm.peek("option") == "YES" { m |= 1 << 19 }
-            if mm.peek("command") == "YES" { m |= 1 << 20 }
-            if mm.peek("function") == "YES" { m |= 1 << 23 }
+            if mm.peek("shift", is: "YES") { m |= 1 << 17 }
+            if mm.peek("control", is: "YES") { m |= 1 << 18 }
+            if mm.peek("option", is: "YES") { m |= 1 << 19 }
+            if mm.peek("command", is: "YES") { m |= 1 << 20 }
+            if mm.peek("function", is: "YES") { m |= 1 << 23 }
             mask = m == 0 ? nil : m
         }
         if let mask { e.int("NSKeyEquivModMask", mask) }
@@ -68,7 +68,7 @@ extension AppKitCompiler {
         if let img = image(node, "image") { e.obj("NSImage", img) }
         e.obj("NSOnImage", imageResource("NSMenuCheckmark"))
         e.obj("NSMixedImage", imageResource("NSMenuMixedState"))
-        let sub = node.children.first { $0.name == "menu" && $0.peek("key") == "submenu" }
+        let sub = node.children.first { $0.isNamed("menu") && $0.peek("key", is: "submenu") }
         var subIndex: Int?
         if let sub { subIndex = encodeMenu(sub, parentItem: i) }
         if subIndex != nil {
@@ -108,7 +108,7 @@ extension AppKitCompiler {
         c.markUsed("type", "bezelStyle", "imagePosition", "imageScaling", "inset", "selectedItem", "pullsDown", "preferredEdge",
                    "arrowPosition", "altersStateOfSelectedItem", "usesItemFromMenu", "title", "autoenablesItems", "alternateTitle",
                    "keyEquivalent", "bordered", "borderStyle")
-        let pullDown = c.peek("pullsDown") == "YES"
+        let pullDown = c.peek("pullsDown", is: "YES")
         e.int("NSCellFlags", cellFlags(c, type: 1, borderBit: false))
         e.int("NSCellFlags2", cellFlags2(c))
         e.obj("NSContents", str(titleText(c) ?? ""))
@@ -125,14 +125,14 @@ extension AppKitCompiler {
         e.int("NSPeriodicDelay", 400)
         e.int("NSPeriodicInterval", 75)
         e.int("NSAuxButtonType", aux)
-        let menuNode = c.children.first { $0.name == "menu" && $0.peek("key") == "menu" }
+        let menuNode = c.children.first { $0.isNamed("menu") && $0.peek("key", is: "menu") }
         var menuIndex: Int?
         if let menuNode { menuIndex = encodeMenu(menuNode, parentItem: nil, popUpCell: i, pullDown: pullDown) }
         var selectedIndex = -1
         if let sel = c.peek("selectedItem") {
             e.obj("NSMenuItem", ctx.reference(sel, from: c))
             if let items = menuNode?.child("items") {
-                let list = items.children.filter { $0.name == "menuItem" }
+                let list = items.children.filter { $0.isNamed("menuItem") }
                 selectedIndex = list.firstIndex { $0.peek("id") == sel } ?? -1
             }
         } else {

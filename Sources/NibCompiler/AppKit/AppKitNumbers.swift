@@ -72,7 +72,7 @@ extension AppKitCompiler {
     /// the formatter): an NSNumber — an integer when integral — or, for decimal-number formatters, an
     /// NSDecimalNumber; nil when the title does not read as a number (the string is archived).
     func formattedNumber(_ title: String, formatter: XIBNode) -> Int? {
-        guard formatter.name == "numberFormatter" else { return nil }
+        guard formatter.isNamed("numberFormatter") else { return nil }
         var text = title.trimmingCharacters(in: " ")
         let grouping = formatter.peek("groupingSeparator") ?? formatter.peek("thousandSeparator") ?? ","
         if !grouping.isEmpty { text = text.replacingOccurrences(of: grouping, with: "") }
@@ -80,7 +80,7 @@ extension AppKitCompiler {
             text = text.replacingOccurrences(of: decimalSeparator, with: ".")
         }
         guard let d = DecimalValue(text) else { return nil }
-        if formatter.peek("formatterBehavior") == "10_0" || formatter.peek("generatesDecimalNumbers") == "YES" {
+        if formatter.peek("formatterBehavior", is: "10_0") || formatter.peek("generatesDecimalNumbers", is: "YES") {
             return decimalNumber(text)
         }
         if d.exponent >= 0, d.exponent < 19, let v = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) { return b.number(v) }

@@ -56,18 +56,18 @@ final class AppKitCompiler {
     func run(_ document: XIBNode) {
         prepare(document)
         var objectsNode: XIBNode?
-        for c in document.children where c.name == "objects" { objectsNode = c; c.visited = true }
+        for c in document.children where c.isNamed("objects") { objectsNode = c; c.visited = true }
         guard let objectsNode else {
             ctx.error(at: document, "document has no <objects>")
             return
         }
         var owner: Int?
         for child in objectsNode.children {
-            if child.peek("id") == "-2" {
+            if child.peek("id", is: "-2") {
                 owner = encodeCustomObject(child)
                 continue
             }
-            if child.peek("id") == "-1" { ctx.ignore(child); continue }
+            if child.peek("id", is: "-1") { ctx.ignore(child); continue }
             _ = encodeTopLevel(child)
         }
         let root = owner ?? {
@@ -84,8 +84,8 @@ final class AppKitCompiler {
         document.visited = true
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "customObjectInstantitationMethod", "systemVersion", "useTraitCollections", "colorMatched", "initialViewController")
-        direct = document.peek("customObjectInstantitationMethod") == "direct"
-        autolayout = document.peek("useAutolayout") == "YES"
+        direct = document.peek("customObjectInstantitationMethod", is: "direct")
+        autolayout = document.peek("useAutolayout", is: "YES")
         toolsVersion = Int(document.peek("toolsVersion") ?? "") ?? 0
         storyboard = document.peek("type")?.hasSuffix(".Storyboard.XIB") == true
         collectConstraintItems(document)
@@ -199,7 +199,7 @@ final class AppKitCompiler {
 
     func collectResources(_ node: XIBNode) {
         ctx.ignore(node)
-        for c in node.children where c.name == "image" {
+        for c in node.children where c.isNamed("image") {
             if let n = c.peek("name"), let w = Double(c.peek("width") ?? ""), let h = Double(c.peek("height") ?? "") {
                 resourceImages[n] = (w, h)
             }
@@ -207,7 +207,7 @@ final class AppKitCompiler {
     }
 
     func collectConstraintItems(_ node: XIBNode) {
-        if node.name == "constraint" {
+        if node.isNamed("constraint") {
             if let f = node.peek("firstItem") { constraintItemIDs.insert(f) } else if let owner = node.parent?.parent?.peek("id") {
                 constraintItemIDs.insert(owner)
             }

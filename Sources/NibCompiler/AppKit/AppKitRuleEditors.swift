@@ -11,7 +11,7 @@ extension AppKitCompiler {
     static let ruleEditorNestingModes: [String: Int] = ["single": 0, "list": 1, "compound": 2, "simple": 3]
 
     func encodeRuleEditor(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
-        let predicate = node.name == "predicateEditor"
+        let predicate = node.isNamed("predicateEditor")
         var (i, e, cls) = beginView(node, predicate ? "NSPredicateEditor" : "NSRuleEditor")
         node.markUsed("nestingMode", "rowHeight", "editable", "canRemoveAllRows")
         let frame = Rect(node.child("rect", key: "frame")) ?? Rect()
@@ -28,7 +28,7 @@ extension AppKitCompiler {
             ctx.warning(at: node, "<\(node.name)>: nestingMode '\(m)' is unknown; compound assumed")
         }
         e.int("NSRuleEditorNestingMode", Self.ruleEditorNestingModes[node.peek("nestingMode") ?? ""] ?? 2)
-        e.bool("NSRuleEditorAllowsEmptyCompoundRows", node.peek("canRemoveAllRows") == "YES")
+        e.bool("NSRuleEditorAllowsEmptyCompoundRows", node.peek("canRemoveAllRows", is: "YES"))
         e.bool("NSRuleEditorEditable", node.peek("editable") != "NO")
         e.null("NSRuleEditorDelegate")
         var holderEntries = Entries()
@@ -38,7 +38,7 @@ extension AppKitCompiler {
         if predicate {
             var templates: [Int] = []
             if let list = node.child("rowTemplates") {
-                for t in list.children where t.name == "predicateEditorRowTemplate" {
+                for t in list.children where t.isNamed("predicateEditorRowTemplate") {
                     templates.append(encodeRowTemplate(t))
                 }
             }
@@ -75,28 +75,28 @@ extension AppKitCompiler {
         let (i, e0, cls) = beginView(t, "NSPredicateEditorRowTemplate")
         var e = e0
         t.markUsed("rowType", "modifier", "leftExpressionAttributeType", "rightExpressionAttributeType")
-        let compound = t.peek("rowType") == "compound"
+        let compound = t.peek("rowType", is: "compound")
         e.int("NSPredicateTemplateType", compound ? 2 : 1)
         var options = 0
         if let o = t.child("comparisonPredicateOptions") {
             o.markUsed("caseInsensitive", "diacriticInsensitive")
-            if o.peek("caseInsensitive") == "YES" { options |= 1 }
-            if o.peek("diacriticInsensitive") == "YES" { options |= 2 }
+            if o.peek("caseInsensitive", is: "YES") { options |= 1 }
+            if o.peek("diacriticInsensitive", is: "YES") { options |= 2 }
         }
         e.int("NSPredicateTemplateOptions", options)
         e.int("NSPredicateTemplateModifier", Self.comparisonModifiers[t.peek("modifier") ?? ""] ?? 0)
         e.int("NSPredicateTemplateLeftAttributeType", Int(t.peek("leftExpressionAttributeType") ?? "") ?? 0)
-        let rightType = t.children.first { $0.name == "integer" && $0.peek("key") == "rightExpressionObject" }
+        let rightType = t.children.first { $0.isNamed("integer") && $0.peek("key", is: "rightExpressionObject") }
         if let rightType { rightType.visited = true; rightType.markUsed("key") }
         let rightAttributeType = rightType.flatMap { Int($0["value"] ?? "") } ?? Int(t.peek("rightExpressionAttributeType") ?? "") ?? 0
         e.int("NSPredicateTemplateRightAttributeType", rightAttributeType)
-        let left = t.children.first { $0.name == "array" && $0.peek("key") == "leftExpressionObject" }
+        let left = t.children.first { $0.isNamed("array") && $0.peek("key", is: "leftExpressionObject") }
         // The left expressions reach the archive as the represented objects of the key-path pop-up's items;
         // the array itself is Interface Builder's copy of them.
         if let left { ctx.ignore(left) }
         var views: [Int] = []
         if let menus = t.child("popUpMenus") {
-            for m in menus.children where m.name == "menu" { views.append(templatePopUp(m)) }
+            for m in menus.children where m.isNamed("menu") { views.append(templatePopUp(m)) }
         }
         e.obj("NSPredicateTemplateViews", b.array(views))
         e.bool("NSPredicateTemplateLeftIsWildcard", !compound && left == nil)
@@ -121,7 +121,7 @@ extension AppKitCompiler {
         c.int("NSPeriodicDelay", 400)
         c.int("NSPeriodicInterval", 75)
         c.int("NSAuxButtonType", -1)
-        let firstItem = menu.child("items")?.children.first { $0.name == "menuItem" }
+        let firstItem = menu.child("items")?.children.first { $0.isNamed("menuItem") }
         if let id = firstItem?.peek("id") { c.obj("NSMenuItem", ctx.reference(id, from: menu)) } else { c.null("NSMenuItem") }
         c.bool("NSMenuItemRespectAlignment", true)
         c.obj("NSMenu", menuIndex)

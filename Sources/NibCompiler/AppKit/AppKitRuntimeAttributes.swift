@@ -9,7 +9,7 @@ extension AppKitCompiler {
     func runtimeAttributesConnector(_ node: XIBNode, object: Int) -> Int {
         var keyPaths: [Int] = []
         var values: [Int] = []
-        for a in node.children where a.name == "userDefinedRuntimeAttribute" {
+        for a in node.children where a.isNamed("userDefinedRuntimeAttribute") {
             a.visited = true
             guard let keyPath = a["keyPath"] else {
                 ctx.error(at: a, "<userDefinedRuntimeAttribute> without keyPath")

@@ -21,15 +21,15 @@ extension AppKitCompiler {
                       "horizontalLineScroll", "horizontalPageScroll", "verticalLineScroll", "verticalPageScroll",
                       "horizontalScrollElasticity", "verticalScrollElasticity", "findBarPosition", "allowsMagnification",
                       "minMagnification", "maxMagnification", "drawsBackground", "scrollerKnobStyle", "automaticallyAdjustsContentInsets")
-        let clipNode = node.children.first { $0.peek("key") == "contentView" }
-        let hNode = node.children.first { $0.peek("key") == "horizontalScroller" }
-        let vNode = node.children.first { $0.peek("key") == "verticalScroller" }
-        let headerNode = node.children.first { $0.peek("key") == "headerView" }
+        let clipNode = node.children.first { $0.peek("key", is: "contentView") }
+        let hNode = node.children.first { $0.peek("key", is: "horizontalScroller") }
+        let vNode = node.children.first { $0.peek("key", is: "verticalScroller") }
+        let headerNode = node.children.first { $0.peek("key", is: "headerView") }
         var facts: TableFacts?
         var clip: Int?
         // Tiling (AppKit's -tile): clip view = interior minus visible legacy scrollers.
         let sr = Rect(node.child("rect", key: "frame")) ?? Rect()
-        let border = node.peek("borderType") == "none" ? 0.0 : 1.0
+        let border = node.peek("borderType", is: "none") ? 0.0 : 1.0
         // Borderless scroll views keep their scrollers as laid out in the XIB (no re-tiling observed).
         let docName = clipNode?.child("subviews")?.children.first(where: { isView($0) })?.name ?? ""
         let vsShown = vNode != nil && vNode?.peek("hidden") != "YES" && node.peek("hasVerticalScroller") != "NO"
@@ -109,7 +109,7 @@ extension AppKitCompiler {
         if let clip { subs.append(clip) }
         if let headerClip { subs.append(headerClip) }
         if let h { subs.append(h) }
-        if headerClip != nil, node.peek("hasHorizontalScroller") == "NO", let corner = facts?.cornerView {
+        if headerClip != nil, node.peek("hasHorizontalScroller", is: "NO"), let corner = facts?.cornerView {
             subs.append(corner)
             var ce = b.graph.objects[corner].entries
             ce[0].value = .conditionalObject(i)
@@ -136,7 +136,7 @@ extension AppKitCompiler {
         let ve = node.peek("verticalScrollElasticity"), he = node.peek("horizontalScrollElasticity")
         if ve != nil || he != nil { sf |= 1 << 6 }
         if facts?.docWider == true { sf |= 1 << 7 }
-        if node.peek("autohidesScrollers") == "YES" { sf |= 1 << 9 }
+        if node.peek("autohidesScrollers", is: "YES") { sf |= 1 << 9 }
         sf |= 1 << 11
         sf |= (["none": 1, "allowed": 2][ve ?? ""] ?? 0) << 12
         sf |= (["none": 1, "allowed": 2][he ?? ""] ?? 0) << 14
@@ -147,7 +147,7 @@ extension AppKitCompiler {
         if let h { e.obj("NSHScroller", h) }
         if let clip { e.obj("NSContentView", clip) }
         if let headerClip { e.obj("NSHeaderClipView", headerClip) }
-        if headerClip != nil, node.peek("hasHorizontalScroller") == "NO", let corner = facts?.cornerView { e.obj("NSCornerView", corner) }
+        if headerClip != nil, node.peek("hasHorizontalScroller", is: "NO"), let corner = facts?.cornerView { e.obj("NSCornerView", corner) }
         var amts = [node.double("horizontalPageScroll") ?? 10, node.double("verticalPageScroll") ?? 10,
                     node.double("horizontalLineScroll") ?? 10, node.double("verticalLineScroll") ?? 10]
         if let f = facts { amts[2] = f.rowHeight + f.intercellHeight; amts[3] = amts[2] }
@@ -223,7 +223,7 @@ extension AppKitCompiler {
         viewKeys(node, index: i, superview: scrollView, e: &e, o)
         if let doc { e.obj("NSDocView", doc) }
         let drawsBG = node.peek("drawsBackground") != "NO"
-        let bgNode = node.children.first(where: { $0.name == "color" && $0.peek("key") == "backgroundColor" })
+        let bgNode = node.children.first(where: { $0.isNamed("color") && $0.peek("key", is: "backgroundColor") })
         if scrollView != nil, docName == "textView",
            bgNode == nil || bgNode?.peek("name") == "textBackgroundColor" || (bgNode?.peek("white") == "1" && bgNode?.peek("colorSpace") == "calibratedWhite") {
             // The scroll view re-colours a text view's default clip background.
@@ -231,7 +231,7 @@ extension AppKitCompiler {
             e.obj("NSBGColor", catalogColor("System", "controlBackgroundColor"))
         } else if let c = color(node, "backgroundColor") {
             e.obj("NSBGColor", c)
-        } else if let none = node.children.first(where: { $0.name == "nil" && $0.peek("key") == "backgroundColor" }) {
+        } else if let none = node.children.first(where: { $0.isNamed("nil") && $0.peek("key", is: "backgroundColor") }) {
             // No colour: nothing archived (the HSChooserWindow pair; every corpus occurrence also has
             // drawsBackground="NO").
             ctx.ignore(none)
@@ -246,7 +246,7 @@ extension AppKitCompiler {
         }
         var cv = 0
         if drawsBG { cv |= 4 }
-        if node.peek("copiesOnScroll") == "NO" { cv |= 2 }
+        if node.peek("copiesOnScroll", is: "NO") { cv |= 2 }
         if cv != 0 { e.int("NScvFlags", cv) }
         e.bool("NSAutomaticallyAdjustsContentInsets", node.peek("automaticallyAdjustsContentInsets") != "NO")
         finish(i, cls, e)
@@ -275,7 +275,7 @@ extension AppKitCompiler {
         e.int("NSControlWritingDirection", 0)
         e.int("NSControlSendActionMask", 4)
         var sf = 0
-        if node.peek("horizontal") == "YES" { sf |= 1 }
+        if node.peek("horizontal", is: "YES") { sf |= 1 }
         sf |= (Self.controlSizes[node.peek("controlSize") ?? ""] ?? 0) << 8
         if sf != 0 { e.int("NSsFlags", sf) }
         e.obj("NSTarget", scrollView)

@@ -11,8 +11,8 @@ extension AppKitCompiler {
         }
         var deferred: [XIBNode] = []
         for c in node.children {
-            if c.name == "constraints" { deferred.append(contentsOf: c.children); continue }
-            if c.name == "connections" { continue }
+            if c.isNamed("constraints") { deferred.append(contentsOf: c.children); continue }
+            if c.isNamed("connections") { continue }
             collectObjectParents(c, parent: me, keys: &keys, values: &values)
         }
         for c in deferred { collectObjectParents(c, parent: me, keys: &keys, values: &values) }
@@ -41,11 +41,11 @@ extension AppKitCompiler {
 
     /// The visible columns of a table view element.
     func visibleColumns(_ node: XIBNode) -> [XIBNode] {
-        node.child("tableColumns")?.children.filter { $0.name == "tableColumn" && $0.peek("hidden") != "YES" } ?? []
+        node.child("tableColumns")?.children.filter { $0.isNamed("tableColumn") && $0.peek("hidden") != "YES" } ?? []
     }
 
     func intercellWidth(_ node: XIBNode) -> Double {
-        node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }?.double("width") ?? 3
+        node.children.first { $0.isNamed("size") && $0.peek("key", is: "intercellSpacing") }?.double("width") ?? 3
     }
 
     /// The columns' widths (`widths` overriding the XIB's by column id), the spacing between them and 32
@@ -118,7 +118,7 @@ extension AppKitCompiler {
     }
 
     func encodeTable(_ node: XIBNode, superview: Int?, clipSize: (Double, Double)?) -> (Int, TableFacts) {
-        let outline = node.name == "outlineView"
+        let outline = node.isNamed("outlineView")
         var (i, e, cls) = beginView(node, outline ? "NSOutlineView" : "NSTableView")
         node.markUsed("columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection", "emptySelection",
                       "columnReordering", "columnResizing", "autosaveColumns", "headerView", "rowHeight", "rowSizeStyle", "viewBased",
@@ -127,7 +127,7 @@ extension AppKitCompiler {
                       "floatsGroupRows", "tableStyle", "gridStyleMask", "intercellSpacing", "autosaveExpandedItems",
                       "allowsColumnSelection", "allowsEmptySelection", "allowsMultipleSelection", "dataSource", "delegate",
                       "verticalMotionCanBeginDrag", "allowsTypeSelect", "userInterfaceLayoutDirection")
-        let viewBased = node.peek("viewBased") == "YES"
+        let viewBased = node.peek("viewBased", is: "YES")
         // Header view.
         var headerView: Int?
         var headerNode: XIBNode?
@@ -142,8 +142,8 @@ extension AppKitCompiler {
                 tableFrame.w = need
             } else {
                 var sv: XIBNode? = node.parent
-                while let s = sv, s.name != "scrollView" { sv = s.parent }
-                let vs = sv?.children.first { $0.peek("key") == "verticalScroller" }
+                while let s = sv, !s.isNamed("scrollView") { sv = s.parent }
+                let vs = sv?.children.first { $0.peek("key", is: "verticalScroller") }
                 let r = Rect(vs?.child("rect", key: "frame"))
                 let unplaced = r.map { $0.x < 0 || $0.y < 0 || $0.w <= 0 || $0.h <= 0 } ?? false
                 fitted = fittedColumnWidths(node, tableWidth: tableFrame.w, shrinkBy: unplaced ? 29 : nil)
@@ -158,8 +158,8 @@ extension AppKitCompiler {
         }
         // Corner view (synthesized).
         var scrollNode: XIBNode? = node.parent
-        while let s = scrollNode, s.name != "scrollView" { scrollNode = s.parent }
-        let vScroller = scrollNode?.children.first { $0.peek("key") == "verticalScroller" }
+        while let s = scrollNode, !s.isNamed("scrollView") { scrollNode = s.parent }
+        let vScroller = scrollNode?.children.first { $0.peek("key", is: "verticalScroller") }
         var ce = Entries()
         ce.null("NSNextResponder")
         ce.null("NSNibTouchBar")
@@ -182,7 +182,7 @@ extension AppKitCompiler {
         var columns: [Int] = []
         var reusable: [(String, Int)] = []
         if let cols = node.child("tableColumns") {
-            for (n, c) in cols.children.enumerated() where c.name == "tableColumn" {
+            for (n, c) in cols.children.enumerated() where c.isNamed("tableColumn") {
                 let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased, width: c.peek("id").flatMap { fitted[$0] })
                 columns.append(ci)
                 reusable.append(contentsOf: protos)
@@ -198,7 +198,7 @@ extension AppKitCompiler {
         if let headerView { e.obj("NSHeaderView", headerView) }
         e.obj("NSCornerView", corner)
         e.obj("NSTableColumns", b.mutableArray(columns))
-        let spacing = node.children.first { $0.name == "size" && $0.peek("key") == "intercellSpacing" }
+        let spacing = node.children.first { $0.isNamed("size") && $0.peek("key", is: "intercellSpacing") }
         if let spacing { ctx.ignore(spacing) }
         let sw = spacing?.double("width") ?? 3, sh = spacing?.double("height") ?? 2
         e.double("NSIntercellSpacingWidth", sw)
@@ -217,7 +217,7 @@ extension AppKitCompiler {
         if node.peek("multipleSelection") != "NO" { tv |= 1 << 27 }
         if grid?.peek("horizontal") == "YES" { tv |= 1 << 26 }
         if node.peek("autosaveColumns") != "NO" { tv |= 1 << 24 }
-        if node.peek("alternatingRowBackgroundColors") == "YES" { tv |= 1 << 23 }
+        if node.peek("alternatingRowBackgroundColors", is: "YES") { tv |= 1 << 23 }
         // Bits 21–22 (GNUstep: unknown) compare the room the columns take — their widths, the spacing between
         // them and 32 points, the same measure a table grows to — with the table's width: bit 22 when they
         // fill it (or more), bit 21 when they leave room or the table grew wider than its clip view. This holds
@@ -240,7 +240,7 @@ extension AppKitCompiler {
         e.int("NSDraggingSourceMaskForLocal", -1)
         e.int("NSDraggingSourceMaskForNonLocal", 0)
         e.bool("NSAllowsTypeSelect", node.peek("typeSelect") != "NO")
-        let sourceList = node.peek("selectionHighlightStyle") == "sourceList"
+        let sourceList = node.peek("selectionHighlightStyle", is: "sourceList")
         e.int("NSTableViewDraggingDestinationStyle", sourceList ? 1 : 0)
         if !reusable.isEmpty {
             let sorted = reusable.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
@@ -248,12 +248,12 @@ extension AppKitCompiler {
         }
         e.int("NSTableViewGroupRowStyle", 1)
         if let s = node.peek("selectionHighlightStyle") { e.int("NSTableViewSelectionHighlightStyle", ["none": -1, "regular": 0, "sourceList": 1][s] ?? 0) }
-        if node.peek("usesAutomaticRowHeights") == "YES" { e.bool("NSTableViewUseARH", true) }
+        if node.peek("usesAutomaticRowHeights", is: "YES") { e.bool("NSTableViewUseARH", true) }
         if outline {
             if node.peek("autoresizesOutlineColumn") != "YES" { e.bool("NSOutlineViewAutoresizesOutlineColumnKey", false) }
             e.float("NSOutlineViewIndentationPerLevelKey", node.double("indentationPerLevel") ?? 16)
             e.bool("NSOutineViewStronglyReferencesItems", true)
-            if node.peek("indentationMarkerFollowsCell") == "NO" { e.bool("NSOutlineViewIndentationMarkerFollowsCellKey", false) }
+            if node.peek("indentationMarkerFollowsCell", is: "NO") { e.bool("NSOutlineViewIndentationMarkerFollowsCellKey", false) }
         }
         finish(i, cls, e)
         collectConnections(node, source: i)
@@ -290,23 +290,23 @@ extension AppKitCompiler {
         e.double("NSWidth", width ?? node.double("width") ?? 100)
         e.double("NSMinWidth", node.double("minWidth") ?? 10)
         e.double("NSMaxWidth", node.double("maxWidth") ?? 3.4028234663852886e+38)
-        if let hc = node.children.first(where: { $0.peek("key") == "headerCell" }) {
+        if let hc = node.children.first(where: { $0.peek("key", is: "headerCell") }) {
             e.obj("NSHeaderCell", encodeHeaderCell(hc))
         }
-        if let dc = node.children.first(where: { $0.peek("key") == "dataCell" }) {
+        if let dc = node.children.first(where: { $0.peek("key", is: "dataCell") }) {
             e.obj("NSDataCell", encodeCellElement(dc, control: table))
         }
         var mask = 0
         if let m = node.child("tableColumnResizingMask") {
             ctx.ignore(m)
-            if m.peek("resizeWithTable") == "YES" { mask |= 1 }
-            if m.peek("userResizable") == "YES" { mask |= 2 }
+            if m.peek("resizeWithTable", is: "YES") { mask |= 1 }
+            if m.peek("userResizable", is: "YES") { mask |= 2 }
         }
         if mask != 0 { e.int("NSResizingMask", mask); e.bool("NSIsResizeable", true) }
         if node.peek("editable") != "NO" { e.bool("NSIsEditable", true) }
         e.add("NSTableView", .conditionalObject(table))
-        if node.peek("hidden") == "YES" { e.bool("NSHidden", true) }
-        if let sd = node.children.first(where: { $0.name == "sortDescriptor" }) {
+        if node.peek("hidden", is: "YES") { e.bool("NSHidden", true) }
+        if let sd = node.children.first(where: { $0.isNamed("sortDescriptor") }) {
             ctx.ignore(sd)
             var se = Entries()
             se.obj("NSKey", str(sd.peek("sortKey") ?? ""))
@@ -318,7 +318,7 @@ extension AppKitCompiler {
         finish(i, "NSTableColumn", e)
         collectConnections(node, source: i)
         var protos: [(String, Int)] = []
-        for p in node.children where p.name == "prototypeCellViews" {
+        for p in node.children where p.isNamed("prototypeCellViews") {
             p.visited = true
             for cv in p.children where isView(cv) {
                 _ = encodePrototypeView(cv)
@@ -337,7 +337,7 @@ extension AppKitCompiler {
         e.int("NSCellFlags", cellFlags(c, type: 1))
         e.int("NSCellFlags2", cellFlags2(c))
         e.obj("NSContents", str(titleText(c) ?? ""))
-        if let fn = c.children.first(where: { $0.name == "font" }) { ctx.ignore(fn) }
+        if let fn = c.children.first(where: { $0.isNamed("font") }) { ctx.ignore(fn) }
         e.obj("NSSupport", textStyleFont(demi: false))
         if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
         if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
@@ -347,7 +347,7 @@ extension AppKitCompiler {
 
     /// The main-archive copy of a prototype cell view (no superview).
     func encodePrototypeView(_ node: XIBNode) -> Int {
-        if node.name == "tableCellView" { return encodeTableCellView(node, superview: nil) }
+        if node.isNamed("tableCellView") { return encodeTableCellView(node, superview: nil) }
         return encodeView(node, superview: nil)
     }
 
@@ -376,7 +376,7 @@ extension AppKitCompiler {
         let owner = sub.builder.graph.add(NibObject(className: "NSCustomObject", entries: [
             NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSObject")))]))
         let view: Int
-        if cellView.name == "tableCellView" {
+        if cellView.isNamed("tableCellView") {
             view = nestedCompiler.encodeTableCellView(cellView, superview: nil, reuseIdentifier: reuseIdentifier)
         } else {
             view = nestedCompiler.encodeView(cellView, superview: nil)

@@ -3,7 +3,7 @@ import XIB
 
 extension AppKitCompiler {
     func encodeTextField(_ node: XIBNode, superview: Int?, inStack: Bool) -> Int {
-        let isSearch = node.name == "searchField"
+        let isSearch = node.isNamed("searchField")
         let base = ["textField": "NSTextField", "secureTextField": "NSSecureTextField", "searchField": "NSSearchField",
                     "comboBox": "NSComboBox", "tokenField": "NSTokenField"][node.name] ?? "NSTextField"
         var (i, e, cls) = beginView(node, base)
@@ -18,7 +18,7 @@ extension AppKitCompiler {
         controlKeys(node, cell: cell, cellIndex: cellIndex, e: &e)
         if let w = node.double("preferredMaxLayoutWidth"), w > 0 { e.double("NSPreferredMaxLayoutWidth", w) }
         e.int("NSTextFieldAlignmentRectInsetsVersion", 2)
-        e.bool("NSAllowsWritingTools", !isSearch && node.name != "secureTextField")
+        e.bool("NSAllowsWritingTools", !isSearch && !node.isNamed("secureTextField"))
         e.bool("NSTextFieldAllowsWritingToolsAffordance", false)
         e.bool("NS.resolvesNaturalAlignmentWithBaseWritingDirection", false)
         node.markUsed("allowsCharacterPickerTouchBarItem", "textCompletion", "allowsWritingTools", "recentsAutosaveName",
@@ -36,10 +36,10 @@ extension AppKitCompiler {
         c.markUsed("placeholderString", "drawsBackground", "bezelStyle", "maximumRecents", "sendsWholeSearchString",
                    "recentsAutosaveName", "usesDataSource", "numberOfVisibleItems", "completes", "intercellSpacing",
                    "buttonBordered", "itemHeight", "hasVerticalScroller", "sendsSearchStringImmediately", "echosBullets")
-        let hasFont = c.children.contains { $0.name == "font" }
+        let hasFont = c.children.contains { $0.isNamed("font") }
         e.int("NSCellFlags", cellFlags(c, type: 1))
         e.int("NSCellFlags2", cellFlags2(c))
-        let formatter = c.children.first { $0.peek("key") == "formatter" }
+        let formatter = c.children.first { $0.peek("key", is: "formatter") }
         let title = titleText(c)
         if let title {
             e.obj("NSContents", formatter.flatMap { formattedNumber(title, formatter: $0) } ?? str(title))
@@ -50,8 +50,8 @@ extension AppKitCompiler {
         if let ph = c.peek("placeholderString") { e.obj("NSPlaceholderString", str(ph)) }
         if let formatter { e.obj("NSFormatter", encodeFormatter(formatter)) }
         if let control { e.add("NSControlView", .object(control)) } else { e.null("NSControlView") }
-        if c.name == "searchFieldCell" {
-            e.int("NSTextBezelStyle", c.peek("bezelStyle") == "round" ? 1 : 0)
+        if c.isNamed("searchFieldCell") {
+            e.int("NSTextBezelStyle", c.peek("bezelStyle", is: "round") ? 1 : 0)
             if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
             if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
             if field?.peek("textCompletion") == "NO" { e.bool("NSAutomaticTextCompletionDisabled", true) }
@@ -61,31 +61,31 @@ extension AppKitCompiler {
             e.add("NSSearchFieldFlags", .data([6, 0, 0, 0]))
             e.bool("NSAutomaticTextCompletionStored", true)
         } else {
-            if c.peek("drawsBackground") == "YES" { e.bool("NSDrawsBackground", true) }
+            if c.peek("drawsBackground", is: "YES") { e.bool("NSDrawsBackground", true) }
             if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }
-            if let tcn = c.children.first(where: { $0.name == "color" && $0.peek("key") == "textColor" }),
-               toolsVersion <= 11762, field != nil, c.peek("editable") == "YES", tcn.peek("colorSpace") == "catalog", tcn.peek("name") == "textColor" {
+            if let tcn = c.children.first(where: { $0.isNamed("color") && $0.peek("key", is: "textColor") }),
+               toolsVersion <= 11762, field != nil, c.peek("editable", is: "YES"), tcn.peek("colorSpace", is: "catalog"), tcn.peek("name", is: "textColor") {
                 ctx.ignore(tcn)
                 e.obj("NSTextColor", catalogColor(tcn.peek("catalog") ?? "System", "controlTextColor"))
             } else if let tc = color(c, "textColor") { e.obj("NSTextColor", tc) }
             let picker = field?.peek("allowsCharacterPickerTouchBarItem")
-            if picker == "YES" || (picker == nil && c.peek("key") == "cell" && field != nil && toolsVersion >= 11762 && toolsVersion <= 15504) {
+            if picker == "YES" || (picker == nil && c.peek("key", is: "cell") && field != nil && toolsVersion >= 11762 && toolsVersion <= 15504) {
                 e.bool("NSCharacterPickerEnabled", true)
             }
         }
-        if c.name == "comboBoxCell" { comboBoxKeys(c, &e) }
+        if c.isNamed("comboBoxCell") { comboBoxKeys(c, &e) }
         if let locales = c.child("allowedInputSourceLocales") {
             // NSAllowedInputLocales: an immutable array on secure cells, a mutable one otherwise (the
             // distinction rests on the Python reimplementation's observations, not on a pair here).
             locales.visited = true
             var items: [Int] = []
-            for s in locales.children where s.name == "string" {
+            for s in locales.children where s.isNamed("string") {
                 s.visited = true
                 items.append(str(s.text))
             }
-            e.obj("NSAllowedInputLocales", c.name == "secureTextFieldCell" ? b.array(items) : b.mutableArray(items))
+            e.obj("NSAllowedInputLocales", c.isNamed("secureTextFieldCell") ? b.array(items) : b.mutableArray(items))
         }
-        for k in c.children where k.name == "connections" { _ = k }
+        for k in c.children where k.isNamed("connections") { _ = k }
         finish(i, cls, e)
         collectConnections(c, source: i)
         return i
@@ -123,9 +123,9 @@ extension AppKitCompiler {
     func comboBoxKeys(_ c: XIBNode, _ e: inout Entries) {
         e.int("NSVisibleItemCount", Int(c.peek("numberOfVisibleItems") ?? "") ?? 5)
         e.bool("NSHasVerticalScroller", c.peek("hasVerticalScroller") != "NO")
-        if c.peek("usesDataSource") == "YES" { e.bool("NSUsesDataSource", true) }
+        if c.peek("usesDataSource", is: "YES") { e.bool("NSUsesDataSource", true) }
         if c.peek("completes") != "NO" { e.bool("NSCompletes", true) }
-        if c.peek("buttonBordered") == "NO" { e.bool("NSButtonBordered", false) }
+        if c.peek("buttonBordered", is: "NO") { e.bool("NSButtonBordered", false) }
         if let values = c.child("objectValues") {
             values.visited = true
             var items: [Int] = []

@@ -18,7 +18,7 @@ extension AppKitCompiler {
         viewKeys(node, index: i, superview: superview, e: &e, o)
         // Text storage / layout manager / container.
         var ts = Entries()
-        let attributed = node.children.first { $0.name == "attributedString" }
+        let attributed = node.children.first { $0.isNamed("attributedString") }
         if let attributed {
             ctx.ignore(attributed)
             var text = ""
@@ -26,13 +26,13 @@ extension AppKitCompiler {
             var dictKeys: [String] = []
             var dicts: [Int] = []
             var runs: [(Int, Int)] = []
-            for f in attributed.children where f.name == "fragment" {
-                let content = f.peek("content") ?? f.children.first(where: { $0.name == "string" }).map {
-                    $0.peek("base64-UTF8") == "YES" ? decodeBase64String($0.text) : $0.text } ?? ""
+            for f in attributed.children where f.isNamed("fragment") {
+                let content = f.peek("content") ?? f.children.first(where: { $0.isNamed("string") }).map {
+                    $0.peek("base64-UTF8", is: "YES") ? decodeBase64String($0.text) : $0.text } ?? ""
                 text += content
-                let attrs = f.children.first { $0.name == "attributes" }
-                let fontNode = attrs?.children.first { $0.name == "font" && $0.peek("key") == "NSFont" }
-                let colorNode = attrs?.children.first { $0.name == "color" && $0.peek("key") == "NSColor" }
+                let attrs = f.children.first { $0.isNamed("attributes") }
+                let fontNode = attrs?.children.first { $0.isNamed("font") && $0.peek("key", is: "NSFont") }
+                let colorNode = attrs?.children.first { $0.isNamed("color") && $0.peek("key", is: "NSColor") }
                 let font = encodeFont(fontNode) ?? metaFont("Helvetica", size: 12, x: 0)
                 let color = colorNode.map { encodeColor($0) } ?? catalogColor("System", "textColor")
                 let key = "\(font)|\(color)"
@@ -84,16 +84,16 @@ extension AppKitCompiler {
         if node.peek("editable") != "NO" { f |= 2 }
         if node.peek("richText") != "NO" { f |= 4 }
         if node.peek("importsGraphics") != "NO" { f |= 8 }
-        if node.peek("usesFontPanel") == "YES" { f |= 1 << 5 }
-        if node.peek("usesRuler") == "YES" { f |= 1 << 6 }
-        if node.peek("smartInsertDelete") == "YES" { f |= 1 << 9 }
-        if node.peek("linkDetection") == "YES" { f |= 1 << 18 }
+        if node.peek("usesFontPanel", is: "YES") { f |= 1 << 5 }
+        if node.peek("usesRuler", is: "YES") { f |= 1 << 6 }
+        if node.peek("smartInsertDelete", is: "YES") { f |= 1 << 9 }
+        if node.peek("linkDetection", is: "YES") { f |= 1 << 18 }
         // Storyboard text views (3 pairs, all with the same attributes: sb_textview, sb_toolbar_colors_tv,
         // sb_tv_customclass) have bits 15 and 25 and not the spelling-correction bit 26 a XIB's has; what the two
         // bits mean is not known.
         if storyboard {
             f |= 0x200_8000
-        } else if node.peek("spellingCorrection") == "YES" {
+        } else if node.peek("spellingCorrection", is: "YES") {
             f |= 1 << 26
         }
         node.markUsed("spellingCorrection")
@@ -101,9 +101,9 @@ extension AppKitCompiler {
         sd.int("NSMoreFlags", 1)
         sd.int("NSTextCheckingTypes", 0)
         sd.null("NSMarkedAttributes")
-        let hasBG = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
-        if node.peek("drawsBackground") == "NO" || !hasBG { sd.null("NSBackgroundColor") } else {
-            if let bg = node.children.first(where: { $0.name == "color" && $0.peek("key") == "backgroundColor" }) { ctx.ignore(bg) }
+        let hasBG = node.children.contains { $0.isNamed("color") && $0.peek("key", is: "backgroundColor") }
+        if node.peek("drawsBackground", is: "NO") || !hasBG { sd.null("NSBackgroundColor") } else {
+            if let bg = node.children.first(where: { $0.isNamed("color") && $0.peek("key", is: "backgroundColor") }) { ctx.ignore(bg) }
             sd.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
         }
         let selAttrs = b.dictionary("NSDictionary", [(str("NSBackgroundColor"), catalogColor("System", "selectedTextBackgroundColor")),
@@ -112,8 +112,8 @@ extension AppKitCompiler {
         // A storyboard text view whose insertion point colour is textColor (the old default) gets today's default
         // (one sample, sb_toolbar_colors_tv of viraptor/ibtool; XIBs keep the colour they name, 5 pairs with
         // controlTextColor; whether a storyboard keeps other colours is not known).
-        let insertion = node.children.first { $0.name == "color" && $0.peek("key") == "insertionPointColor" }
-        if storyboard, let insertion, insertion.peek("catalog") == "System", insertion.peek("name") == "textColor" {
+        let insertion = node.children.first { $0.isNamed("color") && $0.peek("key", is: "insertionPointColor") }
+        if storyboard, let insertion, insertion.peek("catalog", is: "System"), insertion.peek("name", is: "textColor") {
             ctx.ignore(insertion)
             sd.obj("NSInsertionColor", catalogColor("System", "textInsertionPointColor"))
         } else {
@@ -128,12 +128,12 @@ extension AppKitCompiler {
         sd.obj("NSLinkAttributes", linkAttrs)
         sd.null("NSDefaultParagraphStyle")
         sd.null("NSTextFinder")
-        sd.int("NSPreferredTextFinderStyle", node.peek("findStyle") == "bar" ? 2 : 0)
+        sd.int("NSPreferredTextFinderStyle", node.peek("findStyle", is: "bar") ? 2 : 0)
         sd.null("NSTextHighlightAttributes")
         sd.int("NSWritingToolsFlags", 256)
         e.obj("NSSharedData", b.graph.add(NibObject(className: "NSTextViewSharedData", entries: sd.list)))
-        e.int("NSTVFlags", 0x86 | (node.peek("horizontallyResizable") == "YES" ? 1 : 0))
-        if let ms = node.children.first(where: { $0.name == "size" && $0.peek("key") == "maxSize" }) {
+        e.int("NSTVFlags", 0x86 | (node.peek("horizontallyResizable", is: "YES") ? 1 : 0))
+        if let ms = node.children.first(where: { $0.isNamed("size") && $0.peek("key", is: "maxSize") }) {
             ctx.ignore(ms)
             e.obj("NSMaxSize", str(sizeString(ms.double("width") ?? 0, ms.double("height") ?? 0)))
         } else if storyboard, let frame = Rect(node.child("rect", key: "frame")) {
@@ -141,14 +141,14 @@ extension AppKitCompiler {
             // maximum size is its frame's (2 pairs: sb_textview, sb_toolbar_colors_tv; a XIB's has no key, test7).
             e.obj("NSMaxSize", str(sizeString(frame.w, frame.h)))
         }
-        for s in node.children where s.name == "size" { ctx.ignore(s) }
+        for s in node.children where s.isNamed("size") { ctx.ignore(s) }
         e.null("NSDelegate")
         // Without a `textColor` a XIB's text view gets the system text colour (test7, test13), a storyboard's none:
         // its -initWithFrame: default (3 storyboard pairs).
         if attributed == nil, let textColor = color(node, "textColor") ?? (storyboard ? nil : catalogColor("System", "textColor")) {
             e.obj("NSTextViewTextColor", textColor)
         }
-        for c in node.children where c.name == "color" || c.name == "font" { ctx.ignore(c) }
+        for c in node.children where c.isNamed("color") || c.isNamed("font") { ctx.ignore(c) }
         finish(i, cls, e)
         collectConnections(node, source: i)
         return i

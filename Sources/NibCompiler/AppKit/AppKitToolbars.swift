@@ -24,7 +24,7 @@ extension AppKitCompiler {
         var byID: [String: Int] = [:]
         var selectable: [Int] = []
         if let allowed = node.child("allowedToolbarItems") {
-            for it in allowed.children where it.name == "toolbarItem" {
+            for it in allowed.children where it.isNamed("toolbarItem") {
                 let (ident, ti) = encodeToolbarItem(it, toolbar: i)
                 identified.append((ident, ti))
                 if let id = it.peek("id") { byID[id] = ti }
@@ -35,7 +35,7 @@ extension AppKitCompiler {
         if let d = node.child("defaultToolbarItems") {
             defaults = []
             d.visited = true
-            for r in d.children where r.name == "toolbarItem" {
+            for r in d.children where r.isNamed("toolbarItem") {
                 r.visited = true
                 if let ref = r["reference"], let ti = byID[ref] { defaults?.append(ti) }
             }
@@ -92,9 +92,9 @@ extension AppKitCompiler {
         e.obj("NSToolbarItemTitle", str(title))
         e.null("NSToolbarItemTarget")
         if let action = standard?.action { e.obj("NSToolbarItemAction", str(action)) } else { e.null("NSToolbarItemAction") }
-        let minS = node.children.first { $0.name == "size" && $0.peek("key") == "minSize" }
-        let maxS = node.children.first { $0.name == "size" && $0.peek("key") == "maxSize" }
-        for s in node.children where s.name == "size" { ctx.ignore(s) }
+        let minS = node.children.first { $0.isNamed("size") && $0.peek("key", is: "minSize") }
+        let maxS = node.children.first { $0.isNamed("size") && $0.peek("key", is: "maxSize") }
+        for s in node.children where s.isNamed("size") { ctx.ignore(s) }
         let spaceMin = implicit == "NSToolbarFlexibleSpaceItem" || implicit == "NSToolbarSpaceItem" ? "{8, 24}" : "{0, 0}"
         let spaceMax = implicit == "NSToolbarFlexibleSpaceItem" ? "{20000, 24}" : (implicit == "NSToolbarSpaceItem" ? "{8, 24}" : "{0, 0}")
         e.obj("NSToolbarItemMinSize", str(minS.map { sizeString($0.double("width") ?? 0, $0.double("height") ?? 0) } ?? standard?.size ?? spaceMin))
@@ -104,7 +104,7 @@ extension AppKitCompiler {
         e.bool("NSToolbarItemAutovalidates", node.peek("autovalidates") != "NO")
         e.int("NSToolbarItemTag", system != nil ? -1 : (Int(node.peek("tag") ?? "") ?? (standard != nil ? -1 : 0)))
         e.int("NSToolbarItemVisibilityPriority", Int(node.peek("visibilityPriority") ?? "") ?? 0)
-        e.bool("NSToolbarItemNavigational", node.peek("navigational") == "YES")
+        e.bool("NSToolbarItemNavigational", node.peek("navigational", is: "YES"))
         if system != nil {
             var me = Entries()
             me.bool("NSIsDisabled", true)
@@ -130,8 +130,8 @@ extension AppKitCompiler {
     // MARK: Formatters
 
     func encodeFormatter(_ node: XIBNode) -> Int {
-        if node.name != "numberFormatter" {
-            if node.name == "dateFormatter" {
+        if !node.isNamed("numberFormatter") {
+            if node.isNamed("dateFormatter") {
                 let i = define(node, "NSDateFormatter")
                 node.markUsed("formatterBehavior", "dateStyle", "timeStyle", "dateFormat", "lenient", "doesRelativeDateFormatting")
                 var e = Entries()
@@ -161,7 +161,7 @@ extension AppKitCompiler {
         var nilKeys: Set<String> = []
         for c in node.children {
             guard let key = c.peek("key") else { continue }
-            if c.name == "nil" { ctx.ignore(c); nilKeys.insert(key); continue }
+            if c.isNamed("nil") { ctx.ignore(c); nilKeys.insert(key); continue }
             guard let v = encodePlainValue(c) else { continue }
             numberFromChild[key] = v
         }
@@ -221,8 +221,8 @@ extension AppKitCompiler {
         let thousand = node.peek("groupingSeparator") ?? node.peek("thousandSeparator") ?? ","
         e.obj("NS.decimal", str(node.peek("decimalSeparator") ?? "."))
         e.obj("NS.thousand", str(thousand))
-        let tenZeroGrouping = node.peek("formatterBehavior") == "10_0" && (node.peek("positiveFormat") ?? "").contains(",")
-        e.bool("NS.hasthousands", node.peek("usesGroupingSeparator") == "YES" || tenZeroGrouping)
+        let tenZeroGrouping = node.peek("formatterBehavior", is: "10_0") && (node.peek("positiveFormat") ?? "").contains(",")
+        e.bool("NS.hasthousands", node.peek("usesGroupingSeparator", is: "YES") || tenZeroGrouping)
         e.bool("NS.localized", node.peek("localizesFormat") != "NO")
         e.bool("NS.allowsfloats", node.peek("allowsFloats") != "NO")
         finish(i, "NSNumberFormatter", e)

@@ -38,8 +38,8 @@ extension AppKitCompiler {
             c.markUsed("minValue", "maxValue", "doubleValue", "altIncrementValue", "numberOfTickMarks", "tickMarkPosition",
                        "allowsTickMarkValuesOnly", "vertical", "sliderType", "identifier")
             var f = 0
-            if c.peek("state") == "on" { f |= 1 << 31 }
-            if c.peek("continuous") == "YES" { f |= (1 << 18) | (1 << 8) }
+            if c.peek("state", is: "on") { f |= 1 << 31 }
+            if c.peek("continuous", is: "YES") { f |= (1 << 18) | (1 << 8) }
             e.int("NSCellFlags", Int(Int32(truncatingIfNeeded: f)))
             e.int("NSCellFlags2", (Self.controlSizes[c.peek("controlSize") ?? ""] ?? 0) << 17)
             if let id = c.peek("identifier") { e.obj("NSCellIdentifier", self.str(id)) }
@@ -50,8 +50,8 @@ extension AppKitCompiler {
             e.double("NSAltIncValue", c.double("altIncrementValue") ?? 0)
             e.int("NSNumberOfTickMarks", Int(c.peek("numberOfTickMarks") ?? "") ?? 0)
             e.int("NSTickMarkPosition", ["below": 0, "above": 1, "leading": 1, "trailing": 0][c.peek("tickMarkPosition") ?? ""] ?? 0)
-            e.bool("NSAllowsTickMarkValuesOnly", c.peek("allowsTickMarkValuesOnly") == "YES")
-            e.bool("NSVertical", c.peek("vertical") == "YES")
+            e.bool("NSAllowsTickMarkValuesOnly", c.peek("allowsTickMarkValuesOnly", is: "YES"))
+            e.bool("NSVertical", c.peek("vertical", is: "YES"))
             self.finish(i, cls, e)
             return i
         }
@@ -72,7 +72,7 @@ extension AppKitCompiler {
             if let v = c.double("minValue"), v != 0 { e.double("NSMinValue", v) }
             e.double("NSMaxValue", c.double("maxValue") ?? 100)
             e.double("NSIncrement", c.double("increment") ?? 1)
-            if c.peek("valueWraps") == "YES" { e.bool("NSValueWraps", true) }
+            if c.peek("valueWraps", is: "YES") { e.bool("NSValueWraps", true) }
             e.bool("NSAutorepeat", c.peek("autorepeat") != "NO")
             self.finish(i, cls, e)
             return i
@@ -103,18 +103,18 @@ extension AppKitCompiler {
             var items: [Int] = []
             var selected = -1
             if let segs = c.child("segments") {
-                for (n, s) in segs.children.enumerated() where s.name == "segment" {
+                for (n, s) in segs.children.enumerated() where s.isNamed("segment") {
                     s.visited = true
                     s.markUsed("width", "label", "image", "tag", "selected", "imageScaling", "toolTip", "enabled", "alignment")
                     var se = Entries()
                     if let w = s.double("width") { se.double("NSSegmentItemWidth", w) }
                     if let img = self.image(s, "image") { se.obj("NSSegmentItemImage", img) }
-                    let nilLabel = s.children.contains { $0.name == "nil" && $0.peek("key") == "label" }
+                    let nilLabel = s.children.contains { $0.isNamed("nil") && $0.peek("key", is: "label") }
                     for k in s.children { self.ctx.ignore(k) }
                     if !nilLabel { se.obj("NSSegmentItemLabel", self.str(self.titleText(s, "label") ?? "")) }
                     if let t = Int(s.peek("tag") ?? ""), t != 0 { se.int("NSSegmentItemTag", t) }
-                    if s.peek("enabled") == "NO" { se.bool("NSSegmentItemDisabled", true) }
-                    if s.peek("selected") == "YES" { se.bool("NSSegmentItemSelected", true); selected = n }
+                    if s.peek("enabled", is: "NO") { se.bool("NSSegmentItemDisabled", true) }
+                    if s.peek("selected", is: "YES") { se.bool("NSSegmentItemSelected", true); selected = n }
                     se.int("NSSegmentItemImageScaling", Self.imageScalings[s.peek("imageScaling") ?? ""] ?? 0)
                     items.append(self.b.graph.add(NibObject(className: "NSSegmentItem", entries: se.list)))
                 }
@@ -124,7 +124,7 @@ extension AppKitCompiler {
             if let t = c.peek("trackingMode"), let v = ["selectOne": 0, "selectAny": 1, "momentary": 2, "momentaryAccelerator": 3][t], v != 0 {
                 e.int("NSTrackingMode", v)
             }
-            if c.peek("style") == "separated" { e.int("NSSegmentStyleSeparated", 1) }
+            if c.peek("style", is: "separated") { e.int("NSSegmentStyleSeparated", 1) }
             e.int("NSSegmentStyle", Self.segmentStyles[c.peek("style") ?? ""] ?? 0)
             e.int("NSSegmentDistribution", ["fit": 0, "fill": 1, "fillEqually": 2, "fillProportionally": 3][c.peek("segmentDistribution") ?? ""] ?? 0)
             self.finish(i, cls, e)
@@ -162,15 +162,15 @@ extension AppKitCompiler {
         var o = ViewOptions()
         o.inStackView = inStack
         o.hugging = (250, 750)
-        o.layerHost = node.peek("indeterminate") == "YES" && node.peek("style") != "spinning"
+        o.layerHost = node.peek("indeterminate", is: "YES") && node.peek("style") != "spinning"
         o.subviews = encodeSubviews(node, index: i)
         viewKeys(node, index: i, superview: superview, e: &e, o)
         var f = 0x4000
-        if node.peek("indeterminate") == "YES" { f |= 2 }
+        if node.peek("indeterminate", is: "YES") { f |= 2 }
         if node.peek("bezeled") != "NO" { f |= 1 }
-        if node.peek("style") == "spinning" { f |= 0x1000 }
+        if node.peek("style", is: "spinning") { f |= 0x1000 }
         f |= 4
-        if node.peek("displayedWhenStopped") == "NO" { f |= 0x2000 }
+        if node.peek("displayedWhenStopped", is: "NO") { f |= 0x2000 }
         f |= (Self.controlSizes[node.peek("controlSize") ?? ""] ?? 0) << 8
         e.int("NSpiFlags", f)
         if let v = node.double("minValue"), v != 0 { e.double("NSMinValue", v) }
@@ -190,7 +190,7 @@ extension AppKitCompiler {
             c.markUsed("datePickerStyle", "datePickerMode", "drawsBackground", "calendar", "locale", "timeZone")
             e.int("NSCellFlags", self.cellFlags(c, type: 1))
             e.int("NSCellFlags2", self.cellFlags2(c))
-            if let d = c.children.first(where: { $0.name == "date" && $0.peek("key") == "date" }) {
+            if let d = c.children.first(where: { $0.isNamed("date") && $0.peek("key", is: "date") }) {
                 self.ctx.ignore(d)
                 e.obj("NSContents", self.b.graph.add(NibObject(className: "NSDate", entries: [
                     NibEntry(key: "NS.time", value: .double(d.double("timeIntervalSinceReferenceDate") ?? 0))])))
@@ -212,7 +212,7 @@ extension AppKitCompiler {
             self.finish(i, cls, e)
             return i
         }, classKeys: { e, _ in
-            e.bool("presentsCalendarOverlay", node.peek("presentsCalendarOverlay") == "YES")
+            e.bool("presentsCalendarOverlay", node.peek("presentsCalendarOverlay", is: "YES"))
             node.markUsed("presentsCalendarOverlay")
         })
     }
@@ -246,7 +246,7 @@ extension AppKitCompiler {
             e.int("NSCellFlags", self.cellFlags(c, type: 1))
             e.int("NSCellFlags2", self.cellFlags2(c))
             var urlString: String?
-            if let u = c.children.first(where: { $0.name == "url" }) {
+            if let u = c.children.first(where: { $0.isNamed("url") }) {
                 self.ctx.ignore(u)
                 urlString = u.peek("string")
                 var ue = Entries()
@@ -285,10 +285,10 @@ extension AppKitCompiler {
             }
             e.obj("NSPathComponentCells", self.b.mutableArray(comps))
             e.obj("NSDelegate", control)
-            if let at = c.children.first(where: { $0.name == "allowedTypes" }) ?? self.cellNode(c) {
+            if let at = c.children.first(where: { $0.isNamed("allowedTypes") }) ?? self.cellNode(c) {
                 self.ctx.ignore(at)
                 var items: [Int] = []
-                for s in at.children where s.name == "string" { items.append(self.str(s.text)) }
+                for s in at.children where s.isNamed("string") { items.append(self.str(s.text)) }
                 e.obj("NSAllowedTypes", self.b.array(items))
             }
             self.finish(i, cls, e)
@@ -310,19 +310,19 @@ extension AppKitCompiler {
         var cells: [Int] = []
         var rows = 0, cols = 0
         if let cellsNode = node.child("cells") {
-            for col in cellsNode.children where col.name == "column" {
+            for col in cellsNode.children where col.isNamed("column") {
                 col.visited = true
                 cols += 1
                 var r = 0
                 for c in col.children {
-                    cells.append(c.name == "buttonCell" ? encodeButtonCell(c, control: i, button: nil, inMatrix: true) : encodeCellElement(c, control: i)); r += 1
+                    cells.append(c.isNamed("buttonCell") ? encodeButtonCell(c, control: i, button: nil, inMatrix: true) : encodeCellElement(c, control: i)); r += 1
                 }
                 rows = max(rows, r)
             }
         }
         var proto: Int?
-        if let p = node.children.first(where: { $0.peek("key") == "prototype" }) {
-            proto = p.name == "buttonCell" ? encodeButtonCell(p, control: nil, button: nil, inMatrix: true) : encodeCellElement(p, control: nil)
+        if let p = node.children.first(where: { $0.peek("key", is: "prototype") }) {
+            proto = p.isNamed("buttonCell") ? encodeButtonCell(p, control: nil, button: nil, inMatrix: true) : encodeCellElement(p, control: nil)
         }
         let actionCell = b.graph.add(NibObject(className: "NSActionCell", entries: [
             NibEntry(key: "NSCellFlags", value: .int(32)), NibEntry(key: "NSCellFlags2", value: .int(8192))]))
@@ -331,10 +331,10 @@ extension AppKitCompiler {
         e.int("NSNumRows", rows)
         e.int("NSNumCols", cols)
         e.obj("NSCells", b.mutableArray(cells))
-        if let s = node.children.first(where: { $0.name == "size" && $0.peek("key") == "cellSize" }) {
+        if let s = node.children.first(where: { $0.isNamed("size") && $0.peek("key", is: "cellSize") }) {
             ctx.ignore(s); e.obj("NSCellSize", str(sizeString(s.double("width") ?? 0, s.double("height") ?? 0)))
         }
-        if let s = node.children.first(where: { $0.name == "size" && $0.peek("key") == "intercellSpacing" }) {
+        if let s = node.children.first(where: { $0.isNamed("size") && $0.peek("key", is: "intercellSpacing") }) {
             ctx.ignore(s); e.obj("NSIntercellSpacing", str(sizeString(s.double("width") ?? 0, s.double("height") ?? 0)))
         }
         var mf = 0x44800000

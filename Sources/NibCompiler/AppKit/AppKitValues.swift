@@ -118,7 +118,7 @@ extension AppKitCompiler {
             return b.graph.add(NibObject(className: "NSColor", entries: e.list))
         case "custom" where node.peek("customColorSpace") != "calibratedRGB" && node.peek("customColorSpace") != "deviceRGB":
             let r = node.double("red") ?? 0, g = node.double("green") ?? 0, bl = node.double("blue") ?? 0
-            if node.peek("customColorSpace") == "genericGamma22GrayColorSpace" || node.peek("white") != nil {
+            if node.peek("customColorSpace", is: "genericGamma22GrayColorSpace") || node.peek("white") != nil {
                 var e = Entries()
                 e.int("NSColorSpace", 3)
                 e.add("NSWhite", .data(Array(comp([node.double("white") ?? 0]).utf8) + [0]))
@@ -150,7 +150,7 @@ extension AppKitCompiler {
 
     /// The colour child `<color key=key>` of `node`, or nil.
     func color(_ node: XIBNode, _ key: String) -> Int? {
-        guard let c = node.children.first(where: { $0.name == "color" && $0.peek("key") == key }) else { return nil }
+        guard let c = node.children.first(where: { $0.isNamed("color") && $0.peek("key") == key }) else { return nil }
         return encodeColor(c)
     }
 
@@ -166,7 +166,7 @@ extension AppKitCompiler {
         var x = 0
         var defaultSize = 13.0
         var appearance = false
-        if node.peek("usesAppearanceFont") == "YES" {
+        if node.peek("usesAppearanceFont", is: "YES") {
             appearance = true; x = 4
         } else if let meta {
             switch meta {
@@ -242,7 +242,7 @@ extension AppKitCompiler {
     }
 
     func font(_ node: XIBNode, _ key: String = "font", context: FontContext = .normal) -> Int? {
-        encodeFont(node.children.first(where: { $0.name == "font" && $0.peek("key") == key }), context: context)
+        encodeFont(node.children.first(where: { $0.isNamed("font") && $0.peek("key") == key }), context: context)
     }
 
     // MARK: Images
@@ -317,7 +317,7 @@ extension AppKitCompiler {
             if let data = embeddedImageData(name), let img = convertKeyedArchive(data) { return img }
             return imageResource(name, catalog: node["catalog"])
         }
-        if let ref = node.children.first(where: { $0.name == "imageReference" && $0.peek("key") == attr }) {
+        if let ref = node.children.first(where: { $0.isNamed("imageReference") && $0.peek("key") == attr }) {
             ctx.ignore(ref)
             guard let name = ref.peek("image") else { return nil }
             return imageResource(name, catalog: ref.peek("catalog"), reference: ref)

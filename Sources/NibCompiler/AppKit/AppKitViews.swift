@@ -134,7 +134,7 @@ extension AppKitCompiler {
         if generic {
             // Unknown container (gridView, …): archive the views nested in it as subviews.
             func collect(_ n: XIBNode) {
-                for c in n.children where c.name != "subviews" && c.name != "connections" {
+                for c in n.children where !c.isNamed("subviews") && !c.isNamed("connections") {
                     if isView(c) { o.subviews.append(encodeView(c, superview: i)) } else { collect(c) }
                 }
             }
@@ -174,8 +174,8 @@ extension AppKitCompiler {
             let mask = o.mask ?? maskElement ?? o.defaultMask ?? (autolayout ? 12 : 40)
             var v = mask
             if node.peek("autoresizesSubviews") != "NO" { v |= 256 }
-            if node.peek("focusRingType") == "none", !Self.cellControls.contains(node.name) { v |= 1 << 12 }
-            if node.peek("hidden") == "YES" { v |= 1 << 31 }
+            if node.peek("focusRingType", is: "none"), !Self.cellControls.contains(node.name) { v |= 1 << 12 }
+            if node.peek("hidden", is: "YES") { v |= 1 << 31 }
             e.int("NSvFlags", Int(Int32(truncatingIfNeeded: v)))
         }
         if !o.subviews.isEmpty || o.alwaysSubviews { e.obj("NSSubviews", b.mutableArray(o.subviews)) }
@@ -193,10 +193,10 @@ extension AppKitCompiler {
         if let bnd = o.bounds { e.obj("NSBounds", str(bnd)) }
         if let s = superview, !o.noSuperview { e.add("NSSuperview", .conditionalObject(s)) }
         if let n = o.nextKeyView { e.add("NSNextKeyView", .conditionalObject(n)) }
-        if node.peek("wantsLayer") == "YES" || o.layerHost { e.bool("NSViewIsLayerTreeHost", true) }
+        if node.peek("wantsLayer", is: "YES") || o.layerHost { e.bool("NSViewIsLayerTreeHost", true) }
         e.bool("NSViewWantsBestResolutionOpenGLSurface", true)
         if let rid = o.reuseIdentifier { e.obj("NSReuseIdentifierKey", str(rid)) }
-        if node.peek("translatesAutoresizingMaskIntoConstraints") == "NO", maskElement == nil, node.peek("fixedFrame") != "YES" {
+        if node.peek("translatesAutoresizingMaskIntoConstraints", is: "NO"), maskElement == nil, node.peek("fixedFrame") != "YES" {
             let id = node.peek("id") ?? ""
             if superview == nil || o.inStackView || constraintItemIDs.contains(id) {
                 e.bool("NSDoNotTranslateAutoresizingMask", true)
@@ -204,7 +204,7 @@ extension AppKitCompiler {
         }
         // Constraints and layout guides.
         var guides: [String: Int] = [:]
-        for g in node.children where g.name == "viewLayoutGuide" {
+        for g in node.children where g.isNamed("viewLayoutGuide") {
             ctx.ignore(g)
             if let key = g.peek("key"), let gid = g.peek("id") {
                 let type = key == "safeArea" ? 2 : 1
@@ -225,7 +225,7 @@ extension AppKitCompiler {
         }
         if let cs = node.child("constraints") {
             var list: [Int] = []
-            for c in cs.children where c.name == "constraint" { list.append(encodeConstraint(c, owner: index)) }
+            for c in cs.children where c.isNamed("constraint") { list.append(encodeConstraint(c, owner: index)) }
             if !list.isEmpty { e.obj("NSViewConstraints", b.array(list)) }
         }
         if let g = guides["archived"] { e.obj("NSViewLayoutGuides", b.array([g])) }
@@ -233,7 +233,7 @@ extension AppKitCompiler {
         if hh != o.hugging.0 || vh != o.hugging.1 { e.obj("NSHuggingPriority", str(sizeString(hh, vh))) }
         let hc = node.double("horizontalCompressionResistancePriority") ?? 750, vc = node.double("verticalCompressionResistancePriority") ?? 750
         if hc != 750 || vc != 750 { e.obj("NSAntiCompressionPriority", str(sizeString(hc, vc))) }
-        let clips = node.peek("clipsToBounds") == "YES"
+        let clips = node.peek("clipsToBounds", is: "YES")
         if o.clipsToBoundsKey || clips { e.bool("NSViewClipsToBoundsKeyName", true) }
         if let g = guides["safeArea"] { e.obj("IBNSSafeAreaLayoutGuide", g) } else { e.null("IBNSSafeAreaLayoutGuide") }
         if let g = guides["layoutMargins"] { e.obj("IBNSLayoutMarginsGuide", g) } else { e.null("IBNSLayoutMarginsGuide") }

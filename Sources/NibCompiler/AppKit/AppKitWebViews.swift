@@ -28,7 +28,7 @@ extension AppKitCompiler {
         var pe = Entries()
         if let prefs = node.child("webPreferences", key: "preferences") {
             ctx.ignore(prefs)
-            if let id = prefs.children.first(where: { $0.name == "string" && $0.peek("key") == "identifier" }) {
+            if let id = prefs.children.first(where: { $0.isNamed("string") && $0.peek("key", is: "identifier") }) {
                 pe.obj("Identifier", str(id.text))
             } else {
                 pe.null("Identifier")

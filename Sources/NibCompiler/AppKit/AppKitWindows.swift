@@ -46,8 +46,8 @@ extension AppKitCompiler {
         var struts = 0xF
         if let pos {
             ctx.ignore(pos)
-            let l = pos.peek("leftStrut") == "YES", r = pos.peek("rightStrut") == "YES"
-            let t = pos.peek("topStrut") == "YES", bo = pos.peek("bottomStrut") == "YES"
+            let l = pos.peek("leftStrut", is: "YES"), r = pos.peek("rightStrut", is: "YES")
+            let t = pos.peek("topStrut", is: "YES"), bo = pos.peek("bottomStrut", is: "YES")
             if l && r && t && bo { struts = 0xF }
             else if l && t { struts = 0x5 }
             else if l && bo { struts = 0x0 }
@@ -56,18 +56,18 @@ extension AppKitCompiler {
             else { struts = 0xF }
         }
         wt |= struts << 19
-        if node.peek("oneShot") == "YES" { wt |= 1 << 28 }
-        if node.peek("releasedWhenClosed") == "NO" { wt |= 1 << 30 }
-        if node.peek("hidesOnDeactivate") == "YES" { wt |= 1 << 31 }
+        if node.peek("oneShot", is: "YES") { wt |= 1 << 28 }
+        if node.peek("releasedWhenClosed", is: "NO") { wt |= 1 << 30 }
+        if node.peek("hidesOnDeactivate", is: "YES") { wt |= 1 << 31 }
         e.int("NSWTFlags", Int(Int32(truncatingIfNeeded: wt)))
         e.obj("NSWindowTitle", localizedTitle(node))
         e.obj("NSWindowSubtitle", str(node.peek("subtitle") ?? ""))
-        e.obj("NSWindowClass", str(node.peek("customClass") ?? (node.name == "panel" ? "NSPanel" : "NSWindow")))
-        let toolbarNode = node.children.first { $0.name == "toolbar" }
+        e.obj("NSWindowClass", str(node.peek("customClass") ?? (node.isNamed("panel") ? "NSPanel" : "NSWindow")))
+        let toolbarNode = node.children.first { $0.isNamed("toolbar") }
         if let toolbarNode { e.obj("NSViewClass", encodeToolbar(toolbarNode)) } else { e.null("NSViewClass") }
         if let id = node.peek("identifier") { e.obj("NSUserInterfaceItemIdentifier", str(id)) } else { e.null("NSUserInterfaceItemIdentifier") }
-        let minSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "minSize" }
-        let maxSize = node.children.first { ($0.name == "size" || $0.name == "value") && $0.peek("key") == "maxSize" }
+        let minSize = node.children.first { ($0.isNamed("size") || $0.isNamed("value")) && $0.peek("key", is: "minSize") }
+        let maxSize = node.children.first { ($0.isNamed("size") || $0.isNamed("value")) && $0.peek("key", is: "maxSize") }
         // The XIB's minSize/maxSize are content sizes; AppKit archives them and the frame sizes they give
         // (-frameRectForContentRect:: plus the title bar of the macOS running ibtool, `titleBarHeight`; none for a
         // full-size content view or an untitled window). Observed in the Sparkle pairs (min and max, 28),
@@ -83,7 +83,7 @@ extension AppKitCompiler {
         }
         if let m = minSize { ctx.ignore(m); e.obj("NSWindowContentMinSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
         if let m = maxSize { ctx.ignore(m); e.obj("NSWindowContentMaxSize", str(sizeString(m.double("width") ?? 0, m.double("height") ?? 0))) }
-        if let cv = node.children.first(where: { $0.peek("key") == "contentView" }) {
+        if let cv = node.children.first(where: { $0.peek("key", is: "contentView") }) {
             var o = ViewOptions()
             o.frame = Rect(x: 0, y: 0, w: content.w, h: content.h)
             // A titled full-size content view keeps the XIB's frame size (one sample, where it differs from the
@@ -134,7 +134,7 @@ extension AppKitCompiler {
 
     /// A window/box content view (no superview).
     func encodeContentView(_ cv: XIBNode, options: ViewOptions) -> Int {
-        if cv.name == "view" || cv.name == "customView" {
+        if cv.isNamed("view") || cv.isNamed("customView") {
             var (i, e, cls) = beginView(cv, "NSView")
             var o = options
             o.subviews = encodeSubviews(cv, index: i)
@@ -152,7 +152,7 @@ extension AppKitCompiler {
             collectConnections(cv, source: i)
             return i
         }
-        if cv.name == "clipView" {
+        if cv.isNamed("clipView") {
             var r = options.frame ?? Rect()
             if let x = Rect(cv.child("rect", key: "frame")) { r.x = x.x; r.y = x.y }
             return encodeClipView(cv, scrollView: nil, hasHeader: false, frame: r).0
@@ -168,7 +168,7 @@ extension AppKitCompiler {
     /// `<value key="minFullScreenContentSize|maxFullScreenContentSize" type="size">`, "{0, 0}" when absent
     /// (NSWindow's own default: no limit).
     func fullScreenContentSize(_ node: XIBNode, _ key: String) -> String {
-        guard let v = node.children.first(where: { ($0.name == "value" || $0.name == "size") && $0.peek("key") == key }) else { return "{0, 0}" }
+        guard let v = node.children.first(where: { ($0.isNamed("value") || $0.isNamed("size")) && $0.peek("key") == key }) else { return "{0, 0}" }
         ctx.ignore(v)
         return sizeString(v.double("width") ?? 0, v.double("height") ?? 0)
     }

@@ -40,7 +40,23 @@ final class CompileContext {
         document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
         slotOfElement = Array(repeating: 0, count: tracker.document.tree.elements.count)
-        localized = options.baseLocalized ?? fileName.contains("Base.lproj/")
+        localized = options.baseLocalized ?? Self.utf8(fileName, contains: "Base.lproj/")
+    }
+
+    /// Whether `string` contains `part`, compared as UTF-8 bytes (Foundation's `contains` cost 14,000
+    /// instructions, 1 % of a small XIB's compile).
+    static func utf8(_ string: String, contains part: String) -> Bool {
+        var string = string, part = part
+        return string.withUTF8 { s in
+            part.withUTF8 { p in
+                guard p.count <= s.count else { return false }
+                guard !p.isEmpty else { return true }
+                for start in 0...(s.count - p.count) where s[start] == p[0] {
+                    if s[start..<start + p.count].elementsEqual(p) { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// The element whose `id` is `id` (the document's own id index; duplicates were rejected when it was parsed).
@@ -115,6 +131,7 @@ final class CompileContext {
         let elements = tracker.document.tree.elements
         var i = root.order
         let end = root.element.descendants.endIndex
+        let metadata = tracker.nameSet(Self.metadataAttributes)
         while i < end {
             let n = tracker.node(elements[i])
             if !n.visited {
@@ -125,7 +142,7 @@ final class CompileContext {
                 continue
             }
             i += 1
-            for name in n.unusedAttributes where !Self.metadataAttributes.contains(name) {
+            for name in n.unusedAttributes(ignoring: metadata) {
                 var message = "<\(n.name)>: attribute '\(name)' not supported yet; ignored"
                 if suggestionsLeft > 0 {
                     suggestionsLeft -= 1
@@ -202,7 +219,7 @@ final class CompileContext {
 
     /// The document order of the element whose id is `id`, nil when no element has it.
     @inline(__always)
-    private func elementIndex(_ id: String) -> Int? { tracker.document.element(withID: id)?.documentIndex }
+    private func elementIndex(_ id: String) -> Int? { tracker.elementIndex(withID: id) }
 
     /// The object of `id` and whether it is defined, nil when `id` has none yet.
     private func entry(_ id: String) -> (slot: Int, defined: Bool)? {

@@ -63,7 +63,7 @@ extension UIKitCompiler {
         e.int("UILargeTitleDisplayMode", ["automatic": 0, "always": 1, "never": 2][node["largeTitleDisplayMode"] ?? "automatic"] ?? 0)
         if let p = node["prompt"] { e.obj("UIPrompt", ctx.localizable(p, owner: node, property: "prompt")) }
         // `<nil key="title"/>`: Interface Builder's record of a cleared title; nothing is archived.
-        for empty in node.children where empty.name == "nil" && empty.peek("key") == "title" { ctx.ignore(empty) }
+        for empty in node.children where empty.isNamed("nil") && empty.peek("key", is: "title") { ctx.ignore(empty) }
         _ = node.child("attributedString", key: "userComments").map { ctx.ignore($0) }
         finishClass(node, index: index, originalClass: "UINavigationItem", entries: &e)
         objectListChildren[index, default: []].append(contentsOf: listed)

@@ -26,7 +26,7 @@ extension UIKitCompiler {
             node.markUsed("hasAttributedTitle")
             var states: [(Int, Int)] = []
             var attributedTitleSize: Double?
-            for s in node.children where s.name == "state" {
+            for s in node.children where s.isNamed("state") {
                 s.visited = true
                 let state = Self.controlStates[s["key"] ?? "normal"] ?? 0
                 var c = Entries()

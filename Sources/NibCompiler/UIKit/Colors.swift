@@ -6,7 +6,7 @@ extension UIKitCompiler {
     func color(_ node: XIBNode) -> Int {
         node.visited = true
         _ = node["key"]
-        if let name = node.peek("name"), node.peek("catalog") == "System" {
+        if let name = node.peek("name"), node.peek("catalog", is: "System") {
             // AppKit catalog colours inside attributed strings resolve to plain RGB.
             node.markUsed("name", "catalog", "colorSpace")
             let known: [String: (Double, Double, Double, Double)] = [
@@ -24,7 +24,7 @@ extension UIKitCompiler {
             var e = Entries()
             e.obj("UIDynamicCatalogName", b.string(name))
             e.bool("UIDynamicCatalogUseNibBundle", true)
-            if let res = namedColors[name], let c = res.children.first(where: { $0.name == "color" }) {
+            if let res = namedColors[name], let c = res.children.first(where: { $0.isNamed("color") }) {
                 let comps = components(c)
                 rgbKeys(&e, comps.rgb ?? (comps.white ?? 0, comps.white ?? 0, comps.white ?? 0), alpha: comps.alpha, exactDouble: comps.exact)
             } else {
@@ -38,7 +38,7 @@ extension UIKitCompiler {
         var source = node
         var fromResource = false
         if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
-           let res = systemColors[s], let c = res.children.first(where: { $0.name == "color" }) {
+           let res = systemColors[s], let c = res.children.first(where: { $0.isNamed("color") }) {
             source = c
             fromResource = true
         }
@@ -73,7 +73,7 @@ extension UIKitCompiler {
             rgbKeys(&e, comps.rgb ?? (0, 0, 0), alpha: comps.alpha, exactDouble: comps.exact)
         }
         let base = b.intern(.init(className: "UIColor", entries: e.list))
-        if palette != nil, node.peek("key") == "backgroundColor" {
+        if palette != nil, node.peek("key", is: "backgroundColor") {
             // A view background in a palette colour is archived as UIKit's dynamic modified colour (alpha
             // unmodified: DBL_MAX, contrast 0) around the system colour, with the same components: 4/4
             // palette backgrounds of the corpus (DaxOnboarding, TabSwitcher); palette text and tint colours
@@ -105,13 +105,16 @@ extension UIKitCompiler {
     /// elements; the values are UIKit's documented class colours. `groupTableViewBackgroundColor` changed
     /// in the iOS 13 SDK (a dynamic colour archived with its light value, as `<systemColor>` resources show),
     /// so coder 9 (iOS 11/12 SDK) gets the older (239, 239, 244)/255.
+    /// White level and alpha of the gray system colours (built once: a dictionary literal in the function
+    /// was rebuilt on every call).
+    private static let systemGrays: [String: (Double, Double)] = [
+        "blackColor": (0, 1), "darkTextColor": (0, 1), "whiteColor": (1, 1), "clearColor": (0, 0),
+        "lightTextColor": (1, 0.6), "darkGrayColor": (1 / 3.0, 1), "lightGrayColor": (2 / 3.0, 1), "grayColor": (0.5, 1),
+        "tableCellGroupedBackgroundColor": (1, 1),
+    ]
+
     private func cocoaTouchSystemColorValue(_ name: String) -> (rgb: (Double, Double, Double)?, white: Double?, alpha: Double, exact: Bool)? {
-        let grays: [String: (Double, Double)] = [
-            "blackColor": (0, 1), "darkTextColor": (0, 1), "whiteColor": (1, 1), "clearColor": (0, 0),
-            "lightTextColor": (1, 0.6), "darkGrayColor": (1 / 3.0, 1), "lightGrayColor": (2 / 3.0, 1), "grayColor": (0.5, 1),
-            "tableCellGroupedBackgroundColor": (1, 1),
-        ]
-        if let g = grays[name] { return (nil, g.0, g.1, true) }
+        if let g = Self.systemGrays[name] { return (nil, g.0, g.1, true) }
         let byte: (Double, Double, Double) = coder10 ? (242, 242, 247) : (239, 239, 244)
         let grouped = (byte.0 / 255, byte.1 / 255, byte.2 / 255)
         let rgbs: [String: (Double, Double, Double)] = [

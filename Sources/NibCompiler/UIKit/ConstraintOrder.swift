@@ -40,9 +40,9 @@ struct ConstraintGroupKey: Comparable {
             // of its own, and scanning its children once per constraint was quadratic in the number of siblings
             // (1,600 subviews with 6,400 constraints: 40% of the compile).
             if !n.element.isNamed("subviews"),
-               let frame = n.children.first(where: { $0.element.isNamed("rect") && $0.peek("key") == "frame" }) {
-                x += frame.peek("x").flatMap(Double.init) ?? 0
-                y += frame.peek("y").flatMap(Double.init) ?? 0
+               let frame = n.children.first(where: { $0.element.isNamed("rect") && $0.peek("key", is: "frame") }) {
+                x += frame.peekDouble("x") ?? 0
+                y += frame.peekDouble("y") ?? 0
             }
             node = n.parent
         }

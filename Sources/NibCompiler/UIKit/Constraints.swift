@@ -33,7 +33,7 @@ extension UIKitCompiler {
             }
             let i = ctx.define(c, className: "NSLayoutConstraint")
             // Key-value pairs on the constraint itself (TabSwitcher: `layer.cornerRadius`, one sample).
-            if let attributes = c.children.first(where: { $0.name == "userDefinedRuntimeAttributes" }) { encodeRuntimeAttributes(attributes, object: i) }
+            if let attributes = c.children.first(where: { $0.isNamed("userDefinedRuntimeAttributes") }) { encodeRuntimeAttributes(attributes, object: i) }
             // References to the owner (or to the cell whose constraints were hoisted here) become nil ids.
             func ownerless(_ id: String?) -> String?? {
                 guard let id else { return .none }
@@ -65,7 +65,7 @@ extension UIKitCompiler {
                 e.int("NSSecondAttribute", Self.legacyAttribute(sa))
             }
             // A design-device variation's constant is the archived one (DesignTraits.swift).
-            let constant = designVariation(of: c)?.peek("constant").flatMap(Double.init) ?? c.double("constant") ?? 0
+            let constant = designVariation(of: c)?.peekDouble("constant") ?? c.double("constant") ?? 0
             let symbolic = c.bool("symbolic") == true
             if constant != 0, !symbolic { e.double("NSConstantV2", constant) }
             if symbolic { e.obj("NSSymbolicConstant", b.string("NSSpace")) }
@@ -86,7 +86,7 @@ extension UIKitCompiler {
             let keyID: String? = firstID ?? secondID
             let keyNode = keyID.flatMap { ctx.element(withID: $0) }
             // The owner's own layout guides group with the owner's constraints.
-            let group = keyNode.flatMap { $0.name == "viewLayoutGuide" ? nil : $0 }
+            let group = keyNode.flatMap { $0.isNamed("viewLayoutGuide") ? nil : $0 }
                 .map { ConstraintGroupKey(view: $0, owner: ownerNode, alias: aliasNode) }
                 ?? .owner
             let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false

@@ -6,7 +6,7 @@ extension UIKitCompiler {
     func encodeSwitch(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         style.defaultHugging = (750, 750)
-        let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
+        let frame = node.children.first { $0.isNamed("rect") && $0.peek("key", is: "frame") }
         return encodeViewObject(node, className: "UISwitch", style: style) { e, index in
             let enabled = node.peek("enabled") != "NO"
             controlKeys(node, into: &e)
@@ -79,7 +79,7 @@ extension UIKitCompiler {
             controlKeys(node, into: &e)
             var titles: [Int] = []
             if let segs = node.child("segments") {
-                for s in segs.children where s.name == "segment" {
+                for s in segs.children where s.isNamed("segment") {
                     s.visited = true
                     titles.append(b.string(s["title"] ?? ""))
                     s.markUsed("image", "enabled", "width")

@@ -20,8 +20,8 @@ struct DesignTraits: Equatable {
     /// The traits of the document's `<device>`; nil without one (the any-size canvas) or for a device or
     /// layout (iPad split views) whose classes are not known.
     init?(document: XIBNode) {
-        guard let device = document.children.first(where: { $0.name == "device" }), let id = device.peek("id") else { return nil }
-        let landscape = device.peek("orientation") == "landscape"
+        guard let device = document.children.first(where: { $0.isNamed("device") }), let id = device.peek("id") else { return nil }
+        let landscape = device.peek("orientation", is: "landscape")
         if id.hasPrefix("ipad") {
             guard device.peek("layout").map({ $0 == "fullscreen" }) ?? true else { return nil }
             self.init(horizontal: 2, vertical: 2)
@@ -63,7 +63,7 @@ extension UIKitCompiler {
     func designVariations(of node: XIBNode) -> [XIBNode] {
         guard let traits = designTraits else { return [] }
         var matches: [(node: XIBNode, n: Int, order: Int)] = []
-        for (order, v) in node.children.enumerated() where v.name == "variation" {
+        for (order, v) in node.children.enumerated() where v.isNamed("variation") {
             if let n = v.peek("key").flatMap(traits.specificity(of:)) { matches.append((v, n, order)) }
         }
         return matches.sorted { ($0.n, $0.order) < ($1.n, $1.order) }.map(\.node)
@@ -74,7 +74,7 @@ extension UIKitCompiler {
     func designVariation(of node: XIBNode) -> XIBNode? {
         guard let traits = designTraits else { return nil }
         var best: (node: XIBNode, n: Int)?
-        for v in node.children where v.name == "variation" {
+        for v in node.children where v.isNamed("variation") {
             if let n = v.peek("key").flatMap(traits.specificity(of:)), n > (best?.n ?? 0) { best = (v, n) }
         }
         return best?.node

@@ -28,8 +28,8 @@ extension UIKitCompiler {
     /// `applyingDesignVariation`: the owner's `<variation>` for the design device replaces the font
     /// (DesignTraits.swift); off for the trait storage's record of the XIB's base value.
     func font(_ node: XIBNode, applyingDesignVariation: Bool = true) -> Int {
-        if applyingDesignVariation, let owner = node.parent, owner.name != "variation",
-           let varied = designVariation(of: owner)?.children.first(where: { $0.name == "fontDescription" }) {
+        if applyingDesignVariation, let owner = node.parent, !owner.isNamed("variation"),
+           let varied = designVariation(of: owner)?.children.first(where: { $0.isNamed("fontDescription") }) {
             node.visited = true
             node.markAllAttributesUsed()
             return font(varied, applyingDesignVariation: false)

@@ -17,7 +17,7 @@ extension UIKitCompiler {
             var fontIndex: Int?
             var fontSize = 17.0
             if let fd = node.child("fontDescription", key: "fontDescription") {
-                fontSize = fd.peek("pointSize").flatMap(Double.init) ?? fontSize
+                fontSize = fd.peekDouble("pointSize") ?? fontSize
                 fontIndex = font(fd)
             }
             var textColor: Int?
@@ -49,8 +49,8 @@ extension UIKitCompiler {
             if baseline != 0 { e.int("UIBaselineAdjustment", baseline) }
             if node.bool("adjustsFontSizeToFit") != false {
                 e.bool("UIAdjustsFontSizeToFit", true)
-                let msf = node.peek("minimumScaleFactor").flatMap(Double.init)
-                let mfs = node.peek("minimumFontSize").flatMap(Double.init)
+                let msf = node.peekDouble("minimumScaleFactor")
+                let mfs = node.peekDouble("minimumFontSize")
                 e.float("UIMinimumFontSize", mfs ?? (fontSize * (msf ?? 0)))
                 node.markUsed("minimumScaleFactor", "minimumFontSize")
                 if let lb = node["lineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), lb != 4 { e.int("UILineBreakMode", lb) }
@@ -94,7 +94,7 @@ extension UIKitCompiler {
         var text = ""
         var runs: [(length: Int, dict: Int)] = []
         var result = AttributedResult(index: 0, text: "")
-        for f in node.children where f.name == "fragment" {
+        for f in node.children where f.isNamed("fragment") {
             f.visited = true
             var content = f["content"] ?? ""
             if let s = f.child("string", key: "content") { content = s.text; s.markUsed("key") }
@@ -122,7 +122,7 @@ extension UIKitCompiler {
                         pairs.append((b.string("NSParagraphStyle"), pi))
                     case "integer", "real":
                         let k = a["key"] ?? ""
-                        pairs.append((b.string(k), a.name == "integer" ? b.number(ctx.integer(a, "value") ?? 0) : b.number(a.double("value") ?? 0)))
+                        pairs.append((b.string(k), a.isNamed("integer") ? b.number(ctx.integer(a, "value") ?? 0) : b.number(a.double("value") ?? 0)))
                     default:
                         a.visited = false
                     }

@@ -65,7 +65,7 @@ extension UIKitCompiler {
             }
             if mode == 3 {
                 if let d = node.double("countDownDuration"), d != 0 { e.float("UICountDownDuration", d) }
-                for c in node.children where c.name == "date" { ctx.ignore(c) }
+                for c in node.children where c.isNamed("date") { ctx.ignore(c) }
             } else {
                 for (xibKey, key) in [("date", "UIDate"), ("minimumDate", "UIMinimumDate"), ("maximumDate", "UIMaximumDate")] {
                     if let d = node.child("date", key: xibKey) { e.obj(key, date(d)) }
@@ -104,7 +104,7 @@ extension UIKitCompiler {
             if let t = node.bool("translucent") { e.int("UISearchBarTranslucence", t ? 1 : 2) }
             if let scopes = node.child("scopeButtonTitles") {
                 scopes.visited = true
-                let titles = scopes.children.filter { $0.name == "string" }.map { s -> Int in
+                let titles = scopes.children.filter { $0.isNamed("string") }.map { s -> Int in
                     s.visited = true
                     return b.string(s.text)
                 }

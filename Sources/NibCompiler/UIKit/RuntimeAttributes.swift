@@ -5,7 +5,7 @@ extension UIKitCompiler {
     /// `<userDefinedRuntimeAttributes>` → `UINibKeyValuePair`s (§13).
     func encodeRuntimeAttributes(_ node: XIBNode, object: Int) {
         node.visited = true
-        for a in node.children where a.name == "userDefinedRuntimeAttribute" {
+        for a in node.children where a.isNamed("userDefinedRuntimeAttribute") {
             a.visited = true
             let type = a["type"] ?? ""
             guard let keyPath = a["keyPath"] else { ctx.error(at: a, "runtime attribute without keyPath"); continue }

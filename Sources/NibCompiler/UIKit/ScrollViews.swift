@@ -15,7 +15,7 @@ extension UIKitCompiler {
                 e.bool("UIScrollDisabled", true)
                 // A text view that does not scroll is laid out to fit its text: its content size is its frame's
                 // size (4 of 4 such text views of the compiled storyboards; a scrolling one's depends on the text).
-                if node.name == "textView", let f = node.child("rect", key: "frame"), let w = f.double("width"), let h = f.double("height") {
+                if node.isNamed("textView"), let f = node.child("rect", key: "frame"), let w = f.double("width"), let h = f.double("height") {
                     e.add("UIContentSize", packedDoubles([w, h]))
                 }
             }
@@ -48,7 +48,7 @@ extension UIKitCompiler {
     /// (`-1`) the header without a title takes nothing and only the footer height counts (one sample:
     /// Settings 5hH-aV-3P1, 1-point sections). Otherwise unknown: nil, and the XML frames stay.
     func emptyTableSectionsHeight(_ node: XIBNode, hasHeaderView: Bool) -> Double? {
-        let footer = node.peek("sectionFooterHeight").flatMap(Double.init) ?? 18
+        let footer = node.peekDouble("sectionFooterHeight") ?? 18
         switch (node.peek("style") ?? "plain", node.peek("estimatedSectionFooterHeight")) {
         case ("plain", _): return 0
         case ("grouped", nil): return (hasHeaderView ? 20 : 35) + footer
@@ -64,11 +64,11 @@ extension UIKitCompiler {
         var headerHeight = 0.0, footerHeight = 0.0
         if let h = node.keyed("tableHeaderView"), let enc = UIKitEncoders.table[h.name] {
             header = enc(self, h)
-            headerHeight = h.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
+            headerHeight = h.child("rect", key: "frame")?.peekDouble("height") ?? 0
         }
         if let f = node.keyed("tableFooterView"), let enc = UIKitEncoders.table[f.name] {
             footer = enc(self, f)
-            footerHeight = f.child("rect", key: "frame")?.peek("height").flatMap(Double.init) ?? 0
+            footerHeight = f.child("rect", key: "frame")?.peekDouble("height") ?? 0
         }
         // The footer view comes first among the table's subviews (PrivacyProtection 3wX, Settings Z3c: the two
         // tables with both).
@@ -78,16 +78,16 @@ extension UIKitCompiler {
         let sections = emptyTableSectionsHeight(node, hasHeaderView: header != nil)
         if let sections, let footer, let f = node.keyed("tableFooterView")?.child("rect", key: "frame") {
             // The footer sits under the header view and the (empty) sections, not at its XML position.
-            let top = (node.keyed("tableHeaderView")?.child("rect", key: "frame")?.peek("height")).flatMap(Double.init) ?? 0
-            let h = f.peek("height").flatMap(Double.init) ?? 0
+            let top = (node.keyed("tableHeaderView")?.child("rect", key: "frame")?.peekDouble("height")) ?? 0
+            let h = f.peekDouble("height") ?? 0
             if let at = b.graph.objects[footer].entries.firstIndex(where: { $0.key == "UICenter" }) {
-                b.graph.objects[footer].entries[at].value = packedDoubles([(f.peek("width").flatMap(Double.init) ?? 0) / 2, top + sections + h / 2])
+                b.graph.objects[footer].entries[at].value = packedDoubles([(f.peekDouble("width") ?? 0) / 2, top + sections + h / 2])
             }
         }
         return encodeScrollView(node, className: "UITableView", style: style) { e, _ in
-            if let sections, header != nil || footer != nil, let w = node.child("rect", key: "frame")?.peek("width").flatMap(Double.init) {
+            if let sections, header != nil || footer != nil, let w = node.child("rect", key: "frame")?.peekDouble("width") {
                 let heights = [node.keyed("tableHeaderView"), node.keyed("tableFooterView")].compactMap {
-                    $0?.child("rect", key: "frame")?.peek("height").flatMap(Double.init)
+                    $0?.child("rect", key: "frame")?.peekDouble("height")
                 }
                 let size = packedDoubles([w, heights.reduce(sections, +)])
                 let at = e.list.firstIndex { $0.key == "UIScrollViewContentInsetAdjustmentBehavior" } ?? e.list.count
@@ -108,9 +108,9 @@ extension UIKitCompiler {
                 e.int("UISeparatorStyle", 1)
                 e.int("UISeparatorStyleIOS5AndLater", 1)
             }
-            if header != nil || footer != nil, st < 2, let width = node.child("rect", key: "frame")?.peek("width").flatMap(Double.init) {
+            if header != nil || footer != nil, st < 2, let width = node.child("rect", key: "frame")?.peekDouble("width") {
                 tableHeaderFooterLayout(&e, style: st, width: width, header: header.map { _ in headerHeight },
-                                        footer: footer.map { ($0, footerHeight) }, sectionFooterHeight: node.peek("sectionFooterHeight").flatMap(Double.init))
+                                        footer: footer.map { ($0, footerHeight) }, sectionFooterHeight: node.peekDouble("sectionFooterHeight"))
             }
             e.bool("UIPrefetchingEnabled", true)
             e.float("UIRowHeight", node.double("rowHeight") ?? -1)
@@ -186,11 +186,11 @@ extension UIKitCompiler {
     /// `<tableViewCell>` → `UITableViewCell` with its content view and synthesized separator (§6.10–6.12).
     func encodeTableViewCell(_ node: XIBNode) -> Int {
         let cellID = node.peek("id")
-        let frame = node.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
-        let cw = frame?.peek("width").flatMap(Double.init) ?? 320
-        let ch = frame?.peek("height").flatMap(Double.init) ?? 44
+        let frame = node.children.first { $0.isNamed("rect") && $0.peek("key", is: "frame") }
+        let cw = frame?.peekDouble("width") ?? 320
+        let ch = frame?.peekDouble("height") ?? 44
         let selection = node["selectionStyle"].flatMap { Self.selectionStyles[$0] } ?? 3
-        let hasBackground = node.children.contains { $0.name == "color" && $0.peek("key") == "backgroundColor" }
+        let hasBackground = node.children.contains { $0.isNamed("color") && $0.peek("key", is: "backgroundColor") }
         let compat = selection != 3 && !hasBackground
 
         // Content view first (it owns the cell's constraints and guides). A constraint on the cell's own width or
@@ -208,7 +208,7 @@ extension UIKitCompiler {
             cstyle.hoistedConstraints = node.child("constraints")
             cstyle.notHoisted = staysOnCell
             cstyle.hoistedFrom = cellID
-            cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
+            cstyle.hoistedGuides = node.children.filter { $0.isNamed("viewLayoutGuide") }
             cv.markUsed("tableViewCell")
             contentIndex = encodeViewObject(cv, className: "UITableViewCellContentView", style: cstyle) { _, _ in }
         }
@@ -267,8 +267,8 @@ extension UIKitCompiler {
 
     /// Whether `label` has attributed text and no `<nil key="textColor"/>`.
     private func attributedWithoutNilTextColor(_ label: XIBNode) -> Bool {
-        label.children.contains { $0.name == "attributedString" }
-            && !label.children.contains { $0.name == "nil" && $0.peek("key") == "textColor" }
+        label.children.contains { $0.isNamed("attributedString") }
+            && !label.children.contains { $0.isNamed("nil") && $0.peek("key", is: "textColor") }
     }
 
     /// A cell: the view keys plus the compatibility background colour ibtool adds to cells with a
@@ -409,12 +409,12 @@ extension UIKitCompiler {
             // A `<view key="contentView">` is archived with the minimal keys; a storyboard's
             // `<collectionViewCellContentView>` with its own attributes (Settings' app-icon cell: clips,
             // content mode, multiple touch, safe-area insets as written; TabSwitcher's cells alike).
-            cstyle.minimal = cv.name != "collectionViewCellContentView"
+            cstyle.minimal = !cv.isNamed("collectionViewCellContentView")
             cstyle.subviewsFirstInObjectList = true
             cstyle.hoistedConstraints = node.child("constraints")
             cstyle.hoistedFrom = cellID
-            cstyle.hoistedGuides = node.children.filter { $0.name == "viewLayoutGuide" }
-            contentHasSubviews = cv.children.contains { $0.name == "subviews" && !$0.children.isEmpty }
+            cstyle.hoistedGuides = node.children.filter { $0.isNamed("viewLayoutGuide") }
+            contentHasSubviews = cv.children.contains { $0.isNamed("subviews") && !$0.children.isEmpty }
             let ci = encodeViewObject(cv, className: "UIView", style: cstyle) { e, _ in
                 if contentHasSubviews, let at = e.list.firstIndex(where: { $0.key == "UIViewAutolayoutConstraints" || $0.key == "UIViewSemanticContentAttribute" }) {
                     e.list.insert(NibEntry(key: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", value: .bool(true)), at: at)
@@ -460,7 +460,7 @@ extension UIKitCompiler {
                 block += hoistedListed
             }
             objectListChildren[index] = block
-        } else if let contentIndex, node.children.first(where: { $0.peek("key") == "contentView" })?.peek("id") == nil {
+        } else if let contentIndex, node.children.first(where: { $0.peek("key", is: "contentView") })?.peek("id") == nil {
             objectListChildren[index]?.removeAll { $0 == contentIndex }
         }
         return index

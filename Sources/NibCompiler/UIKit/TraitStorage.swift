@@ -40,16 +40,16 @@ extension UIKitCompiler {
             func walk(_ n: XIBNode) {
                 // Nothing to record below an element without variations in its subtree.
                 guard withVariations.contains(n.order) else { return }
-                let variations = n.children.filter { $0.name == "variation" }
+                let variations = n.children.filter { $0.isNamed("variation") }
                 for v in variations { v.visited = true; _ = v["key"] }
                 if !variations.isEmpty, let id = n.peek("id"), let owner = ctx.objectIndex(forID: id) {
                     var records: [Int] = []
                     var hasMask = false
                     for v in variations {
-                        guard let mask = v.children.first(where: { $0.name == "mask" && $0.peek("key") == "constraints" }) else { continue }
+                        guard let mask = v.children.first(where: { $0.isNamed("mask") && $0.peek("key", is: "constraints") }) else { continue }
                         hasMask = true
-                        let added = mask.children.filter { $0.name == "include" }.compactMap { $0.peek("reference").flatMap(ctx.objectIndex(forID:)) }
-                        let removed = mask.children.filter { $0.name == "exclude" }.compactMap { $0.peek("reference").flatMap(ctx.objectIndex(forID:)) }
+                        let added = mask.children.filter { $0.isNamed("include") }.compactMap { $0.peek("reference").flatMap(ctx.objectIndex(forID:)) }
+                        let removed = mask.children.filter { $0.isNamed("exclude") }.compactMap { $0.peek("reference").flatMap(ctx.objectIndex(forID:)) }
                         var r = Entries()
                         r.obj("UITraitCollection", traitCollection(v.peek("key") ?? "default"))
                         r.obj("UIAddedObjects", b.set("NSSet", added))
@@ -78,7 +78,7 @@ extension UIKitCompiler {
                         var names: [String] = []
                         for v in variations {
                             for a in v.unusedAttributes where !names.contains(a) { names.append(a) }
-                            if v.children.contains(where: { $0.name == "fontDescription" }), !names.contains("font") { names.append("font") }
+                            if v.children.contains(where: { $0.isNamed("fontDescription") }), !names.contains("font") { names.append("font") }
                         }
                         variedAttributes[n] = names
                         return names
@@ -88,7 +88,7 @@ extension UIKitCompiler {
                         for v in variations {
                             let value: Int?
                             if name == "font" {
-                                value = v.children.first { $0.name == "fontDescription" }.map { font($0) }
+                                value = v.children.first { $0.isNamed("fontDescription") }.map { font($0) }
                             } else {
                                 value = v[name].map { attributeValue(name, $0, on: n) }
                             }
@@ -103,7 +103,7 @@ extension UIKitCompiler {
                         if name == "font" {
                             // A UIFont of its own, equal to the view's (12/12 font storages of the corpus,
                             // 3 storyboard view nibs): ibtool archives the base value, not the view's object.
-                            if let fd = n.children.first(where: { $0.name == "fontDescription" && $0.peek("key") == "fontDescription" }) {
+                            if let fd = n.children.first(where: { $0.isNamed("fontDescription") && $0.peek("key", is: "fontDescription") }) {
                                 base = font(fd, applyingDesignVariation: false)
                             } else {
                                 base = b.graph.objects[owner].value(forKey: "UIFont")?.objectIndex
@@ -126,8 +126,8 @@ extension UIKitCompiler {
                         addDescendant(owner)
                     }
                 }
-                for c in n.children where c.name != "variation" {
-                    if c.name == "tableViewCell", c != node, subtreeHasVariations(c), let id = c.peek("id"), let cell = ctx.objectIndex(forID: id) {
+                for c in n.children where !c.isNamed("variation") {
+                    if c.isNamed("tableViewCell"), c != node, subtreeHasVariations(c), let id = c.peek("id"), let cell = ctx.objectIndex(forID: id) {
                         cells.append((c, cell, true))
                         continue
                     }
@@ -135,7 +135,7 @@ extension UIKitCompiler {
                     // ibtool writes the attribute storages of a view's constraints twice, as a
                     // group (A, B, A, B): all 13 constraint-constant storages of the corpus (7.0.0
                     // CenteredView, 9 storyboard nibs), against one copy for view attributes.
-                    if c.name == "constraints" { walk(c) }
+                    if c.isNamed("constraints") { walk(c) }
                 }
             }
             walk(node)

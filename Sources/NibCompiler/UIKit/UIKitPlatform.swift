@@ -110,12 +110,12 @@ final class UIKitCompiler {
     func run(_ document: XIBNode) {
         prepare(document)
         var objectsNode: XIBNode?
-        for c in document.children where c.name == "objects" { objectsNode = c; c.visited = true }
+        for c in document.children where c.isNamed("objects") { objectsNode = c; c.visited = true }
         var topLevel: [Int] = []
         var topLevelNodes: [(XIBNode, Int)] = []
         if let objectsNode {
             for child in objectsNode.children {
-                if child.name == "placeholder" {
+                if child.isNamed("placeholder") {
                     topLevel.append(encodePlaceholder(child))
                 } else if let i = encodeTopLevel(child) {
                     topLevel.append(i)
@@ -136,7 +136,7 @@ final class UIKitCompiler {
     /// once per nib and made storyboard compilation slower per MB than XIB compilation (Benchmarks/README.md).
     func prepare(_ document: XIBNode, constraintItems: Set<String>? = nil) {
         document.visited = true
-        colorMatched = document.peek("colorMatched") == "YES"
+        colorMatched = document.peek("colorMatched", is: "YES")
         designTraits = DesignTraits(document: document)
         document.markUsed("type", "version", "toolsVersion", "targetRuntime", "propertyAccessControl", "useAutolayout",
                           "useTraitCollections", "useSafeAreas", "colorMatched", "launchScreen", "initialViewController", "systemVersion")
@@ -181,9 +181,13 @@ final class UIKitCompiler {
         root.append("UINibTraitStorageListsKey", .object(b.array(traitLists)))
         root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
-        b.graph.classFallbacks = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
-            .filter { name, _ in b.graph.objects.contains { $0.className == name } }
+        b.graph.classFallbacks = Self.classFallbacks
+            // Lengths first: a String == per object and class name was 1 % of a compile.
+            .filter { name, _ in b.graph.objects.contains { $0.className.utf8.count == name.utf8.count && $0.className == name } }
     }
+
+    /// The archive's class fallbacks, of which those of the classes used are written.
+    static let classFallbacks: [String: [String]] = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
 
     /// Stable sort by the owning element's document position.
     static func byOwnerOrder(_ items: [(order: Int, index: Int)]) -> [Int] {
@@ -240,18 +244,23 @@ final class UIKitCompiler {
 
     /// Connections, runtime attributes and accessibility children shared by every element.
     func encodeCommonChildren(_ node: XIBNode, index: Int) {
+        // Interned-name comparisons (`isNamed`): a `switch` on `c.name` compared Strings case by case.
         for c in node.children {
-            switch c.name {
-            case "connections": collectConnections(c, source: index)
-            case "userDefinedRuntimeAttributes": encodeRuntimeAttributes(c, object: index)
-            case "accessibility": encodeAccessibility(c, object: index)
-            case "point" where c.peek("key") == "canvasLocation": ctx.ignore(c)
-            case "nil" where ["simulatedStatusBarMetrics", "simulatedTopBarMetrics", "simulatedBottomBarMetrics"].contains(c.peek("key") ?? ""):
+            if c.isNamed("connections") {
+                collectConnections(c, source: index)
+            } else if c.isNamed("userDefinedRuntimeAttributes") {
+                encodeRuntimeAttributes(c, object: index)
+            } else if c.isNamed("accessibility") {
+                encodeAccessibility(c, object: index)
+            } else if c.isNamed("point") {
+                if c.peek("key", is: "canvasLocation") { ctx.ignore(c) }
+            } else if c.isNamed("nil") {
+                if ["simulatedStatusBarMetrics", "simulatedTopBarMetrics", "simulatedBottomBarMetrics"].contains(where: { c.peek("key", is: $0) }) {
+                    ctx.ignore(c)
+                }
+            } else if ["freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "simulatedStatusBarMetrics",
+                       "simulatedNavigationBarMetrics", "simulatedScreenMetrics", "simulatedOrientationMetrics"].contains(where: c.isNamed) {
                 ctx.ignore(c)
-            case "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "simulatedStatusBarMetrics",
-                 "simulatedNavigationBarMetrics", "simulatedScreenMetrics", "simulatedOrientationMetrics":
-                ctx.ignore(c)
-            default: break
             }
         }
     }

@@ -79,7 +79,7 @@ extension UIKitCompiler {
     /// A view element without its own encoder: the UIView keys only, with a warning.
     func encodeFallbackView(_ c: XIBNode, className cls: String) -> Int {
         ctx.warning(at: c, "<\(c.name)> is archived with the UIView keys only (\(cls)-specific properties are not supported yet)")
-        for t in c.children where t.name == "textInputTraits" { ctx.ignore(t) }
+        for t in c.children where t.isNamed("textInputTraits") { ctx.ignore(t) }
         return encodeView(c, className: cls)
     }
 
@@ -106,17 +106,17 @@ extension UIKitCompiler {
             // A UISwitch has a fixed size that UIKit imposes: IB's floating-point noise on it
             // (`height="31.000000000000004"`) is archived as the whole number (Settings: 2 switches of 2 with
             // such a size); other views keep the noise (Settings TC3's table footer, 120.00000000000003).
-            if node.name == "switch" { w = Self.wholeIfNoise(w); h = Self.wholeIfNoise(h) }
+            if node.isNamed("switch") { w = Self.wholeIfNoise(w); h = Self.wholeIfNoise(h) }
             // A UIProgressView keeps UIKit's bar height whatever frame it is given (4 points in the iOS 13+
             // SDKs): WebContainer's `height="2"` (an older IB's bar) is archived 4 tall from the same origin
             // (UIKIT-MAPPING §5.3, one sample; PrivacyProtection's bar is already 4 in the XML).
-            if node.name == "progressView" { h = 4 }
+            if node.isNamed("progressView") { h = 4 }
         }
         let listedSubviews = style.leadingSubviews + encodeSubviews(node)
         let subviews = listedSubviews + style.extraSubviews
 
         // Layout guides: real guide only when some constraint uses it; a blank one per element for the list.
-        var guideNodes = style.ownLayoutHoisted ? [] : node.children.filter { $0.name == "viewLayoutGuide" }
+        var guideNodes = style.ownLayoutHoisted ? [] : node.children.filter { $0.isNamed("viewLayoutGuide") }
         guideNodes += style.hoistedGuides
         var realGuides: [Int] = []
         var blankGuides: [Int] = []
@@ -145,12 +145,12 @@ extension UIKitCompiler {
 
         var constraintNodes: [XIBNode] = []
         if !style.ownLayoutHoisted || style.keptConstraints != nil, let cs = node.child("constraints") {
-            constraintNodes += cs.children.filter { $0.name == "constraint" && (!style.ownLayoutHoisted || style.keptConstraints?($0) == true) }
-            cs.children.forEach { $0.visited = $0.name == "constraint" }
+            constraintNodes += cs.children.filter { $0.isNamed("constraint") && (!style.ownLayoutHoisted || style.keptConstraints?($0) == true) }
+            cs.children.forEach { $0.visited = $0.isNamed("constraint") }
         }
         if let hoisted = style.hoistedConstraints {
-            constraintNodes += hoisted.children.filter { $0.name == "constraint" && style.notHoisted?($0) != true }
-            hoisted.children.forEach { $0.visited = $0.name == "constraint" }
+            constraintNodes += hoisted.children.filter { $0.isNamed("constraint") && style.notHoisted?($0) != true }
+            hoisted.children.forEach { $0.visited = $0.isNamed("constraint") }
         }
         let excluded = excludedConstraintIDs(node)
         let (archived, listed) = encodeConstraints(constraintNodes, owner: index, ownerNode: node,
@@ -235,7 +235,7 @@ extension UIKitCompiler {
         if let v = node.child("variation") { handleVariations(v, node: node) }
         if let g = node.child("gestureRecognizers"), g.children.isEmpty { g.visited = true }
         // Design-time animation metadata.
-        for a in node.children where a.name == "animations" { ctx.ignore(a) }
+        for a in node.children where a.isNamed("animations") { ctx.ignore(a) }
 
         var block = style.keyedObjectChildren + blankGuides
         if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
@@ -292,23 +292,23 @@ extension UIKitCompiler {
 
     /// Size-class variations: only `default` exclusions change the base archive; the rest is reported.
     func handleVariations(_ first: XIBNode, node: XIBNode) {
-        for v in node.children where v.name == "variation" {
+        for v in node.children where v.isNamed("variation") {
             v.visited = true
             let key = v["key"] ?? ""
             if key == "default" {
-                for mask in v.children where mask.name == "mask" {
+                for mask in v.children where mask.isNamed("mask") {
                     mask.visited = true
                     _ = mask["key"]
                     for x in mask.children { x.visited = true; _ = x["reference"] }
                 }
             } else {
                 // Archived as trait storage (TraitStorage.swift); attributes are read there.
-                for mask in v.children where mask.name == "mask" {
+                for mask in v.children where mask.isNamed("mask") {
                     mask.visited = true
                     _ = mask["key"]
                     for x in mask.children { x.visited = true; _ = x["reference"] }
                 }
-                for f in v.children where f.name == "fontDescription" { f.visited = true }
+                for f in v.children where f.isNamed("fontDescription") { f.visited = true }
             }
         }
     }
@@ -318,14 +318,14 @@ extension UIKitCompiler {
     func excludedConstraintIDs(_ node: XIBNode) -> Set<String> {
         var out: Set<String> = []
         func apply(_ v: XIBNode) {
-            for mask in v.children where mask.name == "mask" && mask.peek("key") == "constraints" {
+            for mask in v.children where mask.isNamed("mask") && mask.peek("key", is: "constraints") {
                 for x in mask.children {
                     guard let r = x.peek("reference") else { continue }
-                    if x.name == "exclude" { out.insert(r) } else if x.name == "include" { out.remove(r) }
+                    if x.isNamed("exclude") { out.insert(r) } else if x.isNamed("include") { out.remove(r) }
                 }
             }
         }
-        for v in node.children where v.name == "variation" && v.peek("key") == "default" { apply(v) }
+        for v in node.children where v.isNamed("variation") && v.peek("key", is: "default") { apply(v) }
         for v in designVariations(of: node) { apply(v) }
         return out
     }
