@@ -58,37 +58,25 @@ public final class NibArchive: @unchecked Sendable {
     /// Verifies a copy of `bytes` (the archive owns its bytes; the copy and the record tables are one
     /// allocation). `init(contentsOf:)` maps a file instead of copying it.
     public convenience init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
-        let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0, spare: Self.recordSpace(for: $0, options: options)) }
-        try self.init(storage: storage, options: options, recordSpace: storage.spare)
+        try self.init(verifying: OpenedNibArchive(bytes: bytes, options: options), options: options)
     }
 
     /// Verifies a copy of `data` (as `init(bytes:)`).
     public convenience init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
-        let storage = data.withUnsafeBytes { ByteStorage(copying: $0, spare: Self.recordSpace(for: $0, options: options)) }
-        try self.init(storage: storage, options: options, recordSpace: storage.spare)
+        try self.init(verifying: OpenedNibArchive(data: data, options: options), options: options)
     }
 
-    /// The bytes the record tables of `bytes` need, when its header parses (else 0: the error is reported
-    /// when the copy is opened; a gzip-framed input is inflated into storage of its own).
-    private static func recordSpace(for bytes: UnsafeRawBufferPointer, options: NibReadOptions) -> Int {
-        guard !Gzip.hasMagic(bytes), let header = try? NibArchiveHeader.parse(bytes, options: options) else { return 0 }
-        return RecordTables.byteCount(for: header)
+    package convenience init(storage: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {
+        try self.init(verifying: OpenedNibArchive(storage: storage, options: options), options: options)
     }
 
-    package convenience init(storage: ByteStorage, options: NibReadOptions,
-                             recordSpace: UnsafeMutableRawBufferPointer? = nil) throws(NibArchiveError) {
-        let opened = try OpenedNibArchive(storage: storage, options: options)
-        // The space belongs to `storage`; a gzip-framed input was inflated into other storage, so it is unused.
-        try self.init(verifying: opened, options: options, recordSpace: opened.storage === storage ? recordSpace : nil)
-    }
-
-    /// Verifies `opened`; the record tables use `recordSpace` (owned by `opened.storage`, used by this archive
-    /// alone) when it is given and large enough.
-    package init(verifying opened: OpenedNibArchive, options: NibReadOptions,
-                 recordSpace: UnsafeMutableRawBufferPointer? = nil) throws(NibArchiveError) {
-        let tables = try NibArchiveVerifier.verify(opened.storage.bytes, header: opened.header, options: options,
+    /// Verifies `opened`. Bytes it still borrows from the caller are copied first, into one allocation with the
+    /// record tables.
+    package init(verifying opened: OpenedNibArchive, options: NibReadOptions) throws(NibArchiveError) {
+        let (storage, recordSpace) = opened.ownedStorage(reserving: RecordTables.byteCount(for: opened.header))
+        let tables = try NibArchiveVerifier.verify(storage.bytes, header: opened.header, options: options,
                                                    recordSpace: recordSpace)
-        storage = opened.storage
+        self.storage = storage
         header = opened.header
         records = tables.records
         trailer = tables.trailer
@@ -116,11 +104,20 @@ public enum NibArchiveTrailer: Sendable, Equatable {
 
 /// An archive whose header and table bounds have been checked in constant time, not yet its tables.
 public struct OpenedNibArchive: Sendable {
-    package let storage: ByteStorage
+    /// The bytes: storage the archive owns (a mapped file, an inflated gzip input), or the caller's array or
+    /// `Data`, kept (no pointer into it is) and copied into owned storage only when verified, so that opening
+    /// stays constant-time.
+    private let source: Source
     /// The checked header.
     public let header: NibArchiveHeader
     /// Whether the input was gzip-framed.
     public let wasCompressed: Bool
+
+    private enum Source: Sendable {
+        case owned(ByteStorage)
+        case array([UInt8])
+        case data(Data)
+    }
 
     /// Maps `path` and checks its header and table bounds; the cost does not grow with the file size
     /// (unless the file is gzip-framed, which must be inflated first).
@@ -128,26 +125,56 @@ public struct OpenedNibArchive: Sendable {
         try self.init(storage: ByteStorage(mapping: path), options: options)
     }
 
-    /// Checks the header and table bounds of a copy of `bytes`.
+    /// Checks the header and table bounds of `bytes` (kept, and copied when verified).
     public init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
-        try self.init(storage: bytes.withUnsafeBytes { ByteStorage(copying: $0) }, options: options)
+        let opened = bytes.withUnsafeBytes { raw in
+            Result { () throws(NibArchiveError) in try Self.open(raw, options: options) }
+        }
+        (source, header, wasCompressed) = try Self.finish(opened.get(), borrowed: .array(bytes))
     }
 
-    /// Checks the header and table bounds of a copy of `data`.
+    /// Checks the header and table bounds of `data` (kept, and copied when verified).
     public init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
-        try self.init(storage: data.withUnsafeBytes { ByteStorage(copying: $0) }, options: options)
+        let opened = data.withUnsafeBytes { raw in
+            Result { () throws(NibArchiveError) in try Self.open(raw, options: options) }
+        }
+        (source, header, wasCompressed) = try Self.finish(opened.get(), borrowed: .data(data))
     }
 
     package init(storage input: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {
-        var storage = input
-        var compressed = false
-        if Gzip.hasMagic(input.bytes) {
-            storage = try Gzip.inflate(input.bytes, limit: options.maxDecompressedSize)
-            compressed = true
+        let (inflated, header) = try Self.open(input.bytes, options: options)
+        source = .owned(inflated ?? input)
+        self.header = header
+        wasCompressed = inflated != nil
+    }
+
+    /// Inflates a gzip-framed input (into owned storage) and parses the header, reading `bytes` only inside
+    /// this call.
+    private static func open(_ bytes: UnsafeRawBufferPointer,
+                             options: NibReadOptions) throws(NibArchiveError) -> (ByteStorage?, NibArchiveHeader) {
+        if Gzip.hasMagic(bytes) {
+            let inflated = try Gzip.inflate(bytes, limit: options.maxDecompressedSize)
+            return (inflated, try NibArchiveHeader.parse(inflated.bytes, options: options))
         }
-        self.storage = storage
-        self.header = try NibArchiveHeader.parse(storage.bytes, options: options)
-        self.wasCompressed = compressed
+        return (nil, try NibArchiveHeader.parse(bytes, options: options))
+    }
+
+    private static func finish(_ opened: (ByteStorage?, NibArchiveHeader),
+                               borrowed: Source) -> (Source, NibArchiveHeader, Bool) {
+        if let inflated = opened.0 { return (.owned(inflated), opened.1, true) }
+        return (borrowed, opened.1, false)
+    }
+
+    /// Storage the archive owns holding the bytes, and, when they had to be copied, `count` further bytes in
+    /// the same allocation for one user (the record tables).
+    func ownedStorage(reserving count: Int) -> (ByteStorage, UnsafeMutableRawBufferPointer?) {
+        let storage: ByteStorage
+        switch source {
+        case .owned(let owned): return (owned, nil)
+        case .array(let bytes): storage = bytes.withUnsafeBytes { ByteStorage(copying: $0, spare: count) }
+        case .data(let data): storage = data.withUnsafeBytes { ByteStorage(copying: $0, spare: count) }
+        }
+        return (storage, storage.spare)
     }
 
     /// Runs the full verification (§3) and returns the readable archive.
