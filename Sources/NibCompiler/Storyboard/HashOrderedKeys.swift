@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NibArchive
 
 /// The NIBArchive keys table in ibtool's order (STORYBOARD.md §6.1): a CF hash table of the key
@@ -21,20 +16,30 @@ enum HashOrderedKeys {
         let input = builder.graph
         var graph = builder.isInterned ? NibGraphLayout.renumberDepthFirst(input) : NibGraphLayout.internedDepthFirst(input)
         guard !graph.objects.isEmpty else { return builder.archive() }
-        var keys = FirstUseKeys()
+        var keys = FirstUseKeys(expectedCount: 128)
         var visited = [Bool](repeating: false, count: graph.objects.count)
         // Iterative pre-order walk: (object, next entry). After numbering every conditional reference left
         // points at an archived object and is written as a plain one, so the walk descends through it.
-        var stack: [(Int, Int)] = [(0, 0)]
+        var stack: [(object: Int, entry: Int)] = [(0, 0)]
         visited[0] = true
-        while let (object, k) = stack.last {
-            let entries = graph.objects[object].entries
-            if k >= entries.count { stack.removeLast(); continue }
-            stack[stack.count - 1].1 = k + 1
-            keys.add(entries[k].key)
-            if let t = entries[k].value.objectIndex, !visited[t] {
-                visited[t] = true
-                stack.append((t, 0))
+        graph.objects.withUnsafeBufferPointer { objects in
+            while let (object, first) = stack.last {
+                // One object's entries are read in one go until the walk descends (no array copy per entry).
+                let entries = objects[object].entries
+                var k = first
+                var descended = false
+                while k < entries.count {
+                    keys.add(entries[k].key)
+                    k += 1
+                    if let t = entries[k - 1].value.objectIndex, !visited[t] {
+                        visited[t] = true
+                        stack[stack.count - 1].entry = k
+                        stack.append((t, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if !descended { stack.removeLast() }
             }
         }
         // Numbering kept only objects reachable from the root, so the walk met every key; the class table
@@ -44,45 +49,24 @@ enum HashOrderedKeys {
     }
 }
 
-/// The distinct keys of an archive in first-use order with their CF hashes, in an open-addressing table
-/// on that hash: the hash is needed for the key order anyway, and a `Set<String>` hashed every entry's key
-/// a second time (SipHash). Keys are told apart by their bytes, as the writer's key table does.
+/// The distinct keys of an archive in first-use order with their CF hashes. Keys are told apart by their
+/// bytes, as the writer's key table does, and with its table: its cache of recent strings answers most of the
+/// entries (the same literal keys over and over) without hashing them, and the CF hash, which the key order
+/// needs, is computed once per distinct key.
 private struct FirstUseKeys {
-    /// Slot → key index + 1 (0: empty); a power of two, at most half full.
-    private var slots = [Int32](repeating: 0, count: 256)
+    private var table: ByteStringTable
     private(set) var keys: [String] = []
     private(set) var hashes: [UInt64] = []
 
+    init(expectedCount: Int) {
+        table = ByteStringTable(expectedCount: expectedCount)
+        keys.reserveCapacity(expectedCount)
+        hashes.reserveCapacity(expectedCount)
+    }
+
     mutating func add(_ key: String) {
-        var bytes = key
-        bytes.withUTF8 { new in
-            let h = CFHashOrder.asciiHash(new) ?? CFHashOrder.hash(key)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-            while slots[slot] != 0 {
-                let i = Int(slots[slot] - 1)
-                if hashes[i] == h, Self.sameBytes(keys[i], new) { return }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Int32(keys.count + 1)
-            keys.append(key)
-            hashes.append(h)
-        }
-        if keys.count * 2 > slots.count { grow() }
-    }
-
-    private static func sameBytes(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var a = a
-        return a.withUTF8 { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
-    }
-
-    private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (i, h) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(i + 1)
-        }
+        guard table.insert(key).inserted else { return }
+        keys.append(key)
+        hashes.append(CFHashOrder.hash(key))
     }
 }

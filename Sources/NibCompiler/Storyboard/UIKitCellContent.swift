@@ -11,7 +11,13 @@ final class UIKitCellContent {
     /// Objects of the view nib that prototype external-object tables refer to (they may be Upstream proxies).
     private(set) var prototypeReferences: [Int] = []
 
-    init(compiler: UIKitCompiler) { c = compiler }
+    /// The document state every compiler of the storyboard shares (`UIKitCompiler.prepare`'s).
+    let prepared: PreparedUIKitDocument
+
+    init(compiler: UIKitCompiler, prepared: PreparedUIKitDocument) {
+        c = compiler
+        self.prepared = prepared
+    }
 
     /// The `cellContentHandler` of the view nib's compiler.
     func handle(_ node: XIBNode, _ e: inout Entries) {
@@ -62,7 +68,7 @@ final class UIKitCellContent {
         let ctx = CompileContext(options: outer.options, fileName: outer.fileName, tracker: outer.tracker, root: cell)
         defer { outer.absorb(ctx) }
         let n = UIKitCompiler(context: ctx)
-        n.prepare(outer.tracker.root, constraintItems: c.constraintItemIDs)
+        prepared.apply(to: n)
         n.segueHandler = { [unowned n] segue, source in n.recordSegueTrigger(segue, source: source) }
         let owner = n.storyboardProxy("IBFilesOwner")
         let firstResponder = n.storyboardProxy("IBFirstResponder")

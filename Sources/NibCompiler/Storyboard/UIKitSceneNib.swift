@@ -10,8 +10,8 @@ final class UIKitSceneNib {
     let upstreams: [String: [(name: String, id: String)]]
     /// XML id → identifier of every controller (segue destinations, §1.2).
     let identifiers: [String: String]
-    /// `UIKitCompiler.constraintItemIDs(in:)` of the document, collected once per storyboard.
-    let constraintItems: Set<String>
+    /// What `UIKitCompiler.prepare` collects from the document, collected once per storyboard.
+    let prepared: PreparedUIKitDocument
     /// Ids of the scene objects archived here (outside root views).
     private var sceneIDs = SceneObjectIDs()
     /// The generated `storyboard` outlets, container first (§5.3).
@@ -22,8 +22,8 @@ final class UIKitSceneNib {
     private var childPlaceholders: [String: Int] = [:]
 
     init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String],
-         constraintItems: Set<String>) {
-        self.constraintItems = constraintItems
+         prepared: PreparedUIKitDocument) {
+        self.prepared = prepared
         self.controller = controller
         self.parent = parent
         self.upstreams = upstreams
@@ -34,7 +34,7 @@ final class UIKitSceneNib {
         let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker)
         defer { parent.absorb(ctx) }
         let c = UIKitCompiler(context: ctx)
-        c.prepare(parent.document, constraintItems: constraintItems)
+        prepared.apply(to: c)
         c.segueHandler = { [unowned c] segue, source in c.recordSegueTrigger(segue, source: source) }
 
         var top: [Int] = []
