@@ -11,11 +11,20 @@ enum HashOrderedKeys {
     /// The writer's own passes (interning, depth-first numbering) run once here and the graph is written
     /// once with the key order as its layout; writing it, reading the archive back and writing it again
     /// cost a quarter of a storyboard's compile.
-    static func archive(_ builder: GraphBuilder) -> [UInt8] {
-        // The builder interned strings and numbers; the writer's pass runs only when it could not (`isInterned`).
-        let input = builder.graph
-        var graph = builder.isInterned ? NibGraphLayout.renumberDepthFirst(input) : NibGraphLayout.internedDepthFirst(input)
-        guard !graph.objects.isEmpty else { return builder.archive() }
+    ///
+    /// The builder's objects are taken out of it (it is left without objects): renumbering moves them into
+    /// their new order instead of copying every object's entries.
+    static func archive(_ builder: inout GraphBuilder) -> [UInt8] {
+        guard !builder.graph.objects.isEmpty else { return builder.archive() }
+        var graph: NibGraph
+        if builder.isInterned {
+            graph = builder.graph
+            builder.graph.objects = []
+            renumberDepthFirst(&graph)
+        } else {
+            // The writer's interning pass merges what the builder could not (`isInterned`).
+            graph = NibGraphLayout.internedDepthFirst(builder.graph)
+        }
         var keys = FirstUseKeys(expectedCount: 128)
         var visited = [Bool](repeating: false, count: graph.objects.count)
         // Iterative pre-order walk: (object, next entry). After numbering every conditional reference left
@@ -46,6 +55,55 @@ enum HashOrderedKeys {
         // is rebuilt from the same objects in the same order, as the first write would have.
         graph.layout = NibTableLayout(keys: CFHashOrder.order(keys.keys, hashes: keys.hashes, growAfterInsert: true), classes: [])
         return NibArchiveWriter(options: .preserveLayout).write(graph)
+    }
+
+    /// `NibGraphLayout.renumberDepthFirst` in place: ibtool's coder-10 numbering (pre-order depth-first from
+    /// the root through plain references, unreachable objects dropped, conditional references to them nil),
+    /// with each object moved to its new position and its references rewritten in its own entries.
+    static func renumberDepthFirst(_ graph: inout NibGraph) {
+        var old: [NibObject] = []
+        swap(&old, &graph.objects)
+        var newIndex = [Int](repeating: -1, count: old.count)
+        var order = [0]
+        order.reserveCapacity(old.count)
+        newIndex[0] = 0
+        var stack: [(object: Int, entry: Int)] = [(0, 0)]
+        old.withUnsafeBufferPointer { objects in
+            while let (object, first) = stack.last {
+                let entries = objects[object].entries
+                var next = first
+                var descended = false
+                while next < entries.count {
+                    next += 1
+                    if case .object(let t) = entries[next - 1].value, newIndex[t] < 0 {
+                        newIndex[t] = order.count
+                        order.append(t)
+                        stack[stack.count - 1].entry = next
+                        stack.append((t, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if !descended { stack.removeLast() }
+            }
+        }
+        var objects: [NibObject] = []
+        objects.reserveCapacity(order.count)
+        for index in order {
+            // Moved out, so its entries are not shared and are rewritten without a copy.
+            var object = NibObject(className: "")
+            swap(&object, &old[index])
+            for e in object.entries.indices {
+                switch object.entries[e].value {
+                case .object(let t): object.entries[e].value = .object(newIndex[t])
+                case .conditionalObject(let t): object.entries[e].value = newIndex[t] >= 0 ? .conditionalObject(newIndex[t]) : .null
+                default: break
+                }
+            }
+            objects.append(object)
+        }
+        graph.objects = objects
+        graph.layout = nil
     }
 }
 
