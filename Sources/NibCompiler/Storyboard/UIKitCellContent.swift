@@ -13,10 +13,13 @@ final class UIKitCellContent {
 
     /// The document state every compiler of the storyboard shares (`UIKitCompiler.prepare`'s).
     let prepared: PreparedUIKitDocument
+    /// The document's segues.
+    let segues: SegueIndex
 
-    init(compiler: UIKitCompiler, prepared: PreparedUIKitDocument) {
+    init(compiler: UIKitCompiler, prepared: PreparedUIKitDocument, segues: SegueIndex) {
         c = compiler
         self.prepared = prepared
+        self.segues = segues
     }
 
     /// The `cellContentHandler` of the view nib's compiler.
@@ -75,7 +78,7 @@ final class UIKitCellContent {
         guard let cellIndex = n.encodeTopLevel(cell) else { return (c.b.graph.add(NibObject(className: "UINib")), c.b.dictionary("NSMutableDictionary", [])) }
         // Ends outside the cell become the nested nib's Upstream proxies (§4).
         // Segue templates live in the scene nib even when the segue is declared on the cell.
-        let inside = UIKitViewNib.ids(in: cell).subtracting(StoryboardScenes.segues(under: cell))
+        let inside = UIKitViewNib.ids(in: cell).subtracting(segues.segues(under: cell))
         var proxyOf: [String: Int] = [:]
         var idOf: [Int: String] = [:]
         func bind(_ id: String) {

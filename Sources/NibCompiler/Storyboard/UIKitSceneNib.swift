@@ -12,6 +12,8 @@ final class UIKitSceneNib {
     let identifiers: [String: String]
     /// What `UIKitCompiler.prepare` collects from the document, collected once per storyboard.
     let prepared: PreparedUIKitDocument
+    /// The document's segues.
+    let segues: SegueIndex
     /// Ids of the scene objects archived here (outside root views).
     private var sceneIDs = SceneObjectIDs()
     /// The generated `storyboard` outlets, container first (§5.3).
@@ -22,8 +24,9 @@ final class UIKitSceneNib {
     private var childPlaceholders: [String: Int] = [:]
 
     init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String],
-         prepared: PreparedUIKitDocument) {
+         prepared: PreparedUIKitDocument, segues: SegueIndex) {
         self.prepared = prepared
+        self.segues = segues
         self.controller = controller
         self.parent = parent
         self.upstreams = upstreams
@@ -158,8 +161,8 @@ final class UIKitSceneNib {
         var templates: [Int] = []
         let own = node.children.filter { $0.name == "connections" }.flatMap { $0.children.filter { $0.name == "segue" } }
         // Segues declared on scene-level extra objects (a gesture recognizer, a detached button) belong to it too.
-        let all = own + StoryboardScenes.segues(under: node).filter { !own.contains($0) }
-            + controller.extraObjects.flatMap { StoryboardScenes.segues(under: $0) }
+        let all = own + segues.segues(under: node).filter { !own.contains($0) }
+            + controller.extraObjects.flatMap { segues.segues(under: $0) }
         for segue in all where segue.peek("kind") != "relationship" {
             let destination = segue.peek("destination").flatMap { identifiers[$0] }
             let t = c.encodeSegueTemplate(segue, destination: destination)

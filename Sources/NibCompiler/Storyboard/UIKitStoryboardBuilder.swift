@@ -28,12 +28,13 @@ final class UIKitStoryboardBuilder {
         let prepared = PreparedUIKitDocument(context: context)
         for controller in scenes.controllers where onlyViewNibs?.contains(controller.id) ?? true {
             guard let name = controller.viewNibName, let view = controller.rootView else { continue }
-            out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, prepared: prepared)
+            out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, prepared: prepared, segues: scenes.segueIndex)
                 .build(upstreams: &upstreams)))
         }
         for controller in scenes.controllers where scenes.hasOwnNib(controller) && onlySceneNibs?.contains(controller.id) ?? true {
             out.append((controller.identifier, UIKitSceneNib(controller: controller, parent: context, upstreams: upstreams,
-                                                             identifiers: identifiers, prepared: prepared).build()))
+                                                             identifiers: identifiers, prepared: prepared,
+                                                             segues: scenes.segueIndex).build()))
         }
         return out
     }
