@@ -26,30 +26,15 @@ enum HashOrderedKeys {
             graph = NibGraphLayout.internedDepthFirst(builder.graph)
         }
         var keys = FirstUseKeys(expectedCount: 128)
+        // After numbering every conditional reference left points at an archived object and is written as a
+        // plain one, so the walk descends through it.
         var visited = [Bool](repeating: false, count: graph.objects.count)
-        // Iterative pre-order walk: (object, next entry). After numbering every conditional reference left
-        // points at an archived object and is written as a plain one, so the walk descends through it.
-        var stack: [(object: Int, entry: Int)] = [(0, 0)]
         visited[0] = true
-        graph.objects.withUnsafeBufferPointer { objects in
-            while let (object, first) = stack.last {
-                // One object's entries are read in one go until the walk descends (no array copy per entry).
-                let entries = objects[object].entries
-                var k = first
-                var descended = false
-                while k < entries.count {
-                    keys.add(entries[k].key)
-                    k += 1
-                    if let t = entries[k - 1].value.objectIndex, !visited[t] {
-                        visited[t] = true
-                        stack[stack.count - 1].entry = k
-                        stack.append((t, 0))
-                        descended = true
-                        break
-                    }
-                }
-                if !descended { stack.removeLast() }
-            }
+        walkDepthFirst(graph.objects) { entry in
+            keys.add(entry.key)
+            guard let t = entry.value.objectIndex, !visited[t] else { return nil }
+            visited[t] = true
+            return t
         }
         // Numbering kept only objects reachable from the root, so the walk met every key; the class table
         // is rebuilt from the same objects in the same order, as the first write would have.
@@ -67,25 +52,11 @@ enum HashOrderedKeys {
         var order = [0]
         order.reserveCapacity(old.count)
         newIndex[0] = 0
-        var stack: [(object: Int, entry: Int)] = [(0, 0)]
-        old.withUnsafeBufferPointer { objects in
-            while let (object, first) = stack.last {
-                let entries = objects[object].entries
-                var next = first
-                var descended = false
-                while next < entries.count {
-                    next += 1
-                    if case .object(let t) = entries[next - 1].value, newIndex[t] < 0 {
-                        newIndex[t] = order.count
-                        order.append(t)
-                        stack[stack.count - 1].entry = next
-                        stack.append((t, 0))
-                        descended = true
-                        break
-                    }
-                }
-                if !descended { stack.removeLast() }
-            }
+        walkDepthFirst(old) { entry in
+            guard case .object(let t) = entry.value, newIndex[t] < 0 else { return nil }
+            newIndex[t] = order.count
+            order.append(t)
+            return t
         }
         var objects: [NibObject] = []
         objects.reserveCapacity(order.count)
@@ -104,6 +75,32 @@ enum HashOrderedKeys {
         }
         graph.objects = objects
         graph.layout = nil
+    }
+
+    /// An iterative pre-order depth-first walk from the root (object 0): each object's entries in order,
+    /// descending into the object `entry` returns before going on with the entries after it. The caller marks
+    /// what it has seen (the numbering and the key order descend through different references).
+    private static func walkDepthFirst(_ objects: [NibObject], _ entry: (NibEntry) -> Int?) {
+        guard !objects.isEmpty else { return }
+        var stack: [(object: Int, entry: Int)] = [(0, 0)]
+        objects.withUnsafeBufferPointer { objects in
+            while let (object, first) = stack.last {
+                // One object's entries are read in one go until the walk descends (no array copy per entry).
+                let entries = objects[object].entries
+                var k = first
+                var descended = false
+                while k < entries.count {
+                    k += 1
+                    if let t = entry(entries[k - 1]) {
+                        stack[stack.count - 1].entry = k
+                        stack.append((t, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if !descended { stack.removeLast() }
+            }
+        }
     }
 }
 
