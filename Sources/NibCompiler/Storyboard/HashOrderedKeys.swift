@@ -80,6 +80,7 @@ enum HashOrderedKeys {
     /// An iterative pre-order depth-first walk from the root (object 0): each object's entries in order,
     /// descending into the object `entry` returns before going on with the entries after it. The caller marks
     /// what it has seen (the numbering and the key order descend through different references).
+    @inline(__always)
     private static func walkDepthFirst(_ objects: [NibObject], _ entry: (NibEntry) -> Int?) {
         guard !objects.isEmpty else { return }
         var stack: [(object: Int, entry: Int)] = [(0, 0)]
