@@ -23,29 +23,44 @@ enum CFHashOrder {
 
     /// `order(keys)` with each key's `hash` given.
     static func order(_ keys: [String], hashes: [UInt64], growAfterInsert: Bool = false) -> [String] {
-        var table = [Int?](repeating: nil, count: 3)
+        // Bucket → key index, -1 empty (no optionals and no capturing local functions: this runs for every
+        // nested archive's keys table).
+        var table = [Int32](repeating: -1, count: sizes[0].buckets)
         var level = 0
-        func place(_ k: Int, into t: inout [Int?]) {
-            var b = Int(hashes[k] % UInt64(t.count))
-            while t[b] != nil { b = (b + 1) % t.count }
-            t[b] = k
-        }
         for i in keys.indices {
-            func grow() {
-                level += 1
-                var grown = [Int?](repeating: nil, count: sizes[level].buckets)
-                for case let k? in table { place(k, into: &grown) }
-                table = grown
-            }
-            let full = i >= table.count
-            if (!growAfterInsert || full), i + 1 > sizes[level].capacity, level + 1 < sizes.count {
+            if !growAfterInsert || i >= table.count, i + 1 > sizes[level].capacity, level + 1 < sizes.count {
                 // This insertion would exceed the capacity: grow first, rehashing in bucket order.
-                grow()
+                level += 1
+                table = rehashed(table, buckets: sizes[level].buckets, hashes: hashes)
             }
-            place(i, into: &table)
-            if growAfterInsert, i + 1 > sizes[level].capacity, level + 1 < sizes.count { grow() }
+            place(Int32(i), hash: hashes[i], into: &table)
+            if growAfterInsert, i + 1 > sizes[level].capacity, level + 1 < sizes.count {
+                level += 1
+                table = rehashed(table, buckets: sizes[level].buckets, hashes: hashes)
+            }
         }
-        return table.compactMap { $0.map { keys[$0] } }
+        var out: [String] = []
+        out.reserveCapacity(keys.count)
+        for k in table where k >= 0 { out.append(keys[Int(k)]) }
+        return out
+    }
+
+    /// Linear probing from the key's bucket.
+    private static func place(_ k: Int32, hash: UInt64, into table: inout [Int32]) {
+        let n = table.count
+        var b = Int(hash % UInt64(n))
+        while table[b] >= 0 {
+            b += 1
+            if b == n { b = 0 }
+        }
+        table[b] = k
+    }
+
+    /// The keys of `table`, in bucket order, placed into a table of `buckets` buckets.
+    private static func rehashed(_ table: [Int32], buckets: Int, hashes: [UInt64]) -> [Int32] {
+        var grown = [Int32](repeating: -1, count: buckets)
+        for k in table where k >= 0 { place(k, hash: hashes[Int(k)], into: &grown) }
+        return grown
     }
 
     /// CoreFoundation's string hash over UTF-16 units; keys longer than 96 units hash their first,

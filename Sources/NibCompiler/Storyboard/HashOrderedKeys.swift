@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NibArchive
 
 /// The NIBArchive keys table in ibtool's order (STORYBOARD.md §6.1): a CF hash table of the key
@@ -16,73 +11,118 @@ enum HashOrderedKeys {
     /// The writer's own passes (interning, depth-first numbering) run once here and the graph is written
     /// once with the key order as its layout; writing it, reading the archive back and writing it again
     /// cost a quarter of a storyboard's compile.
-    static func archive(_ builder: GraphBuilder) -> [UInt8] {
-        // The builder interned strings and numbers; the writer's pass runs only when it could not (`isInterned`).
-        let input = builder.graph
-        var graph = builder.isInterned ? NibGraphLayout.renumberDepthFirst(input) : NibGraphLayout.internedDepthFirst(input)
-        guard !graph.objects.isEmpty else { return builder.archive() }
-        var keys = FirstUseKeys()
+    ///
+    /// The builder's objects are taken out of it (it is left without objects): renumbering moves them into
+    /// their new order instead of copying every object's entries.
+    static func archive(_ builder: inout GraphBuilder) -> [UInt8] {
+        guard !builder.graph.objects.isEmpty else { return builder.archive() }
+        var graph: NibGraph
+        if builder.isInterned {
+            graph = builder.graph
+            builder.graph.objects = []
+            renumberDepthFirst(&graph)
+        } else {
+            // The writer's interning pass merges what the builder could not (`isInterned`).
+            graph = NibGraphLayout.internedDepthFirst(builder.graph)
+        }
+        var keys = FirstUseKeys(expectedCount: 128)
+        // After numbering every conditional reference left points at an archived object and is written as a
+        // plain one, so the walk descends through it.
         var visited = [Bool](repeating: false, count: graph.objects.count)
-        // Iterative pre-order walk: (object, next entry). After numbering every conditional reference left
-        // points at an archived object and is written as a plain one, so the walk descends through it.
-        var stack: [(Int, Int)] = [(0, 0)]
         visited[0] = true
-        while let (object, k) = stack.last {
-            let entries = graph.objects[object].entries
-            if k >= entries.count { stack.removeLast(); continue }
-            stack[stack.count - 1].1 = k + 1
-            keys.add(entries[k].key)
-            if let t = entries[k].value.objectIndex, !visited[t] {
-                visited[t] = true
-                stack.append((t, 0))
-            }
+        walkDepthFirst(graph.objects) { entry in
+            keys.add(entry.key)
+            guard let t = entry.value.objectIndex, !visited[t] else { return nil }
+            visited[t] = true
+            return t
         }
         // Numbering kept only objects reachable from the root, so the walk met every key; the class table
         // is rebuilt from the same objects in the same order, as the first write would have.
         graph.layout = NibTableLayout(keys: CFHashOrder.order(keys.keys, hashes: keys.hashes, growAfterInsert: true), classes: [])
         return NibArchiveWriter(options: .preserveLayout).write(graph)
     }
+
+    /// `NibGraphLayout.renumberDepthFirst` in place: ibtool's coder-10 numbering (pre-order depth-first from
+    /// the root through plain references, unreachable objects dropped, conditional references to them nil),
+    /// with each object moved to its new position and its references rewritten in its own entries.
+    static func renumberDepthFirst(_ graph: inout NibGraph) {
+        var old: [NibObject] = []
+        swap(&old, &graph.objects)
+        var newIndex = [Int](repeating: -1, count: old.count)
+        var order = [0]
+        order.reserveCapacity(old.count)
+        newIndex[0] = 0
+        walkDepthFirst(old) { entry in
+            guard case .object(let t) = entry.value, newIndex[t] < 0 else { return nil }
+            newIndex[t] = order.count
+            order.append(t)
+            return t
+        }
+        var objects: [NibObject] = []
+        objects.reserveCapacity(order.count)
+        for index in order {
+            // Moved out, so its entries are not shared and are rewritten without a copy.
+            var object = NibObject(className: "")
+            swap(&object, &old[index])
+            for e in object.entries.indices {
+                switch object.entries[e].value {
+                case .object(let t): object.entries[e].value = .object(newIndex[t])
+                case .conditionalObject(let t): object.entries[e].value = newIndex[t] >= 0 ? .conditionalObject(newIndex[t]) : .null
+                default: break
+                }
+            }
+            objects.append(object)
+        }
+        graph.objects = objects
+        graph.layout = nil
+    }
+
+    /// An iterative pre-order depth-first walk from the root (object 0): each object's entries in order,
+    /// descending into the object `entry` returns before going on with the entries after it. The caller marks
+    /// what it has seen (the numbering and the key order descend through different references).
+    @inline(__always)
+    private static func walkDepthFirst(_ objects: [NibObject], _ entry: (NibEntry) -> Int?) {
+        guard !objects.isEmpty else { return }
+        var stack: [(object: Int, entry: Int)] = [(0, 0)]
+        objects.withUnsafeBufferPointer { objects in
+            while let (object, first) = stack.last {
+                // One object's entries are read in one go until the walk descends (no array copy per entry).
+                let entries = objects[object].entries
+                var k = first
+                var descended = false
+                while k < entries.count {
+                    k += 1
+                    if let t = entry(entries[k - 1]) {
+                        stack[stack.count - 1].entry = k
+                        stack.append((t, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if !descended { stack.removeLast() }
+            }
+        }
+    }
 }
 
-/// The distinct keys of an archive in first-use order with their CF hashes, in an open-addressing table
-/// on that hash: the hash is needed for the key order anyway, and a `Set<String>` hashed every entry's key
-/// a second time (SipHash). Keys are told apart by their bytes, as the writer's key table does.
+/// The distinct keys of an archive in first-use order with their CF hashes. Keys are told apart by their
+/// bytes, as the writer's key table does, and with its table: its cache of recent strings answers most of the
+/// entries (the same literal keys over and over) without hashing them, and the CF hash, which the key order
+/// needs, is computed once per distinct key.
 private struct FirstUseKeys {
-    /// Slot → key index + 1 (0: empty); a power of two, at most half full.
-    private var slots = [Int32](repeating: 0, count: 256)
+    private var table: ByteStringTable
     private(set) var keys: [String] = []
     private(set) var hashes: [UInt64] = []
 
+    init(expectedCount: Int) {
+        table = ByteStringTable(expectedCount: expectedCount)
+        keys.reserveCapacity(expectedCount)
+        hashes.reserveCapacity(expectedCount)
+    }
+
     mutating func add(_ key: String) {
-        var bytes = key
-        bytes.withUTF8 { new in
-            let h = CFHashOrder.asciiHash(new) ?? CFHashOrder.hash(key)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-            while slots[slot] != 0 {
-                let i = Int(slots[slot] - 1)
-                if hashes[i] == h, Self.sameBytes(keys[i], new) { return }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Int32(keys.count + 1)
-            keys.append(key)
-            hashes.append(h)
-        }
-        if keys.count * 2 > slots.count { grow() }
-    }
-
-    private static func sameBytes(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var a = a
-        return a.withUTF8 { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
-    }
-
-    private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (i, h) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(i + 1)
-        }
+        guard table.insert(key).inserted else { return }
+        keys.append(key)
+        hashes.append(CFHashOrder.hash(key))
     }
 }

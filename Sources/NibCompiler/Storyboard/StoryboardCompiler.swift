@@ -36,6 +36,10 @@ public struct StoryboardCompiler: Sendable {
     /// Compiles `bytes` (the storyboard text); `fileName` is used in diagnostics and for
     /// Base-localization detection.
     public func compile(storyboard bytes: [UInt8], fileName: String) throws(CompileError) -> StoryboardResult {
+        var options = options
+        // Every nib (and prototype cell) gets a context of its own; deciding Base localization from the file
+        // name once (as `CompileContext` does) spares each of them a Foundation substring search.
+        if options.baseLocalized == nil { options.baseLocalized = fileName.contains("Base.lproj/") }
         let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: true)
         let tracker = XIBReadTracker(document: document)
         let context = CompileContext(options: options, fileName: fileName, tracker: tracker)

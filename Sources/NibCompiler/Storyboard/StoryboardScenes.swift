@@ -87,6 +87,8 @@ struct StoryboardScenes {
     var platform: XIBPlatform = .iOS
     /// Non-controller scene roots (the macOS application scene), in document order.
     var applicationScenes: [(scene: XIBNode, application: XIBNode)] = []
+    /// The document's segues, for the segues under a node.
+    let segueIndex: SegueIndex
 
     /// Element name → framework class for the controller prefix of generated names (§1.2).
     static let uiKitClasses: [String: String] = [
@@ -109,6 +111,7 @@ struct StoryboardScenes {
     /// Reads the scenes of `document` (the `<document>` node); problems go to `context`.
     init(document: XIBNode, platform: XIBPlatform, context: CompileContext) {
         self.platform = platform
+        segueIndex = SegueIndex(document: document)
         let classes = platform == .iOS ? Self.uiKitClasses : Self.appKitClasses
         guard let scenesNode = document.children.first(where: { $0.name == "scenes" }) else { return }
         scenesNode.visited = true
@@ -162,7 +165,9 @@ struct StoryboardScenes {
     /// names: the compiled directory never reaches outside itself, and the Info.plist reads back (found by
     /// Fuzz/storyboard-compile).
     private func checkFileNames(_ controller: StoryboardController, context: CompileContext) {
-        func plain(_ name: String) -> Bool { !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") }
+        // A byte scan: `String.contains(_:)` with a string argument is a Foundation search, which cost more than
+        // all the rest of reading the scenes.
+        func plain(_ name: String) -> Bool { !name.isEmpty && name != "." && name != ".." && !name.utf8.contains { $0 == 0x2F || $0 == 0 } }
         let what = "cannot name a file of the compiled storyboard (empty, '.', '..', or holding '/' or NUL)"
         if !plain(controller.identifier) {
             context.error(at: controller.node, attribute: controller.storyboardIdentifier != nil ? "storyboardIdentifier" : "id",
@@ -179,7 +184,7 @@ struct StoryboardScenes {
 
     /// Counts incoming segues and records relationship children; reports unknown destinations.
     private mutating func linkSegues(in node: XIBNode, owner: StoryboardController?, context: CompileContext) {
-        for segue in Self.segues(under: node) {
+        for segue in segueIndex.segues(under: node) {
             guard let destination = segue.peek("destination") else {
                 if segue.peek("kind") != "unwind" { context.error(at: segue, "<segue> without a destination") }
                 continue

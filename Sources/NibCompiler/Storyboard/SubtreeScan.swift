@@ -21,6 +21,42 @@ extension XIBNode {
     }
 }
 
+/// Every `<segue>` of a document inside a `<connections>` element, found by one scan (as
+/// `StoryboardScenes.segues(under:)` scans: document order, not descending into the segues found): the segues
+/// under a controller, view or cell are a range of it. Each scene, view nib, prototype cell and scene nib
+/// scanned its subtree again, element by element.
+struct SegueIndex {
+    private let segues: [XIBNode]
+    /// Document order of each segue and one past its last descendant.
+    private let starts: [Int]
+    private let ends: [Int]
+
+    init(document: XIBNode) {
+        segues = StoryboardScenes.segues(under: document)
+        starts = segues.map(\.order)
+        ends = segues.map(\.subtreeEnd)
+    }
+
+    /// `StoryboardScenes.segues(under: node)`.
+    func segues(under node: XIBNode) -> [XIBNode] {
+        // The first segue after `node` starts.
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= node.order { lo = mid + 1 } else { hi = mid }
+        }
+        // A node that is a segue or lies inside one: the document's scan skipped what a scan from it sees.
+        if lo > 0, node.order < ends[lo - 1] { return StoryboardScenes.segues(under: node) }
+        var out: [XIBNode] = []
+        let end = node.subtreeEnd
+        while lo < starts.count, starts[lo] < end {
+            out.append(segues[lo])
+            lo += 1
+        }
+        return out
+    }
+}
+
 /// The ids of the elements of one subtree, less some elements' (a membership test on the document's id
 /// index and the subtree's range of document order: no set of id strings is built).
 struct SubtreeIDs {

@@ -11,7 +11,16 @@ final class UIKitCellContent {
     /// Objects of the view nib that prototype external-object tables refer to (they may be Upstream proxies).
     private(set) var prototypeReferences: [Int] = []
 
-    init(compiler: UIKitCompiler) { c = compiler }
+    /// The document state every compiler of the storyboard shares (`UIKitCompiler.prepare`'s).
+    let prepared: PreparedUIKitDocument
+    /// The document's segues.
+    let segues: SegueIndex
+
+    init(compiler: UIKitCompiler, prepared: PreparedUIKitDocument, segues: SegueIndex) {
+        c = compiler
+        self.prepared = prepared
+        self.segues = segues
+    }
 
     /// The `cellContentHandler` of the view nib's compiler.
     func handle(_ node: XIBNode, _ e: inout Entries) {
@@ -62,14 +71,14 @@ final class UIKitCellContent {
         let ctx = CompileContext(options: outer.options, fileName: outer.fileName, tracker: outer.tracker, root: cell)
         defer { outer.absorb(ctx) }
         let n = UIKitCompiler(context: ctx)
-        n.prepare(outer.tracker.root, constraintItems: c.constraintItemIDs)
+        prepared.apply(to: n)
         n.segueHandler = { [unowned n] segue, source in n.recordSegueTrigger(segue, source: source) }
         let owner = n.storyboardProxy("IBFilesOwner")
         let firstResponder = n.storyboardProxy("IBFirstResponder")
         guard let cellIndex = n.encodeTopLevel(cell) else { return (c.b.graph.add(NibObject(className: "UINib")), c.b.dictionary("NSMutableDictionary", [])) }
         // Ends outside the cell become the nested nib's Upstream proxies (§4).
         // Segue templates live in the scene nib even when the segue is declared on the cell.
-        let inside = UIKitViewNib.ids(in: cell).subtracting(StoryboardScenes.segues(under: cell))
+        let inside = UIKitViewNib.ids(in: cell).subtracting(segues.segues(under: cell))
         var proxyOf: [String: Int] = [:]
         var idOf: [Int: String] = [:]
         func bind(_ id: String) {
@@ -85,7 +94,7 @@ final class UIKitCellContent {
         ctx.finishReferences()
         n.writeRoot(topLevel: [owner, firstResponder, cellIndex], topLevelNodes: [(cell, cellIndex)])
         let numbered = UIKitViewNib.numberUpstreams(in: &n.b, proxies: Set(idOf.keys), after: 2)
-        let bytes = HashOrderedKeys.archive(n.b)
+        let bytes = HashOrderedKeys.archive(&n.b)
 
         let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
         let nib = c.b.graph.add(NibObject(className: "UINib", entries: [

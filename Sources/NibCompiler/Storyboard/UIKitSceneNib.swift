@@ -10,8 +10,10 @@ final class UIKitSceneNib {
     let upstreams: [String: [(name: String, id: String)]]
     /// XML id → identifier of every controller (segue destinations, §1.2).
     let identifiers: [String: String]
-    /// `UIKitCompiler.constraintItemIDs(in:)` of the document, collected once per storyboard.
-    let constraintItems: Set<String>
+    /// What `UIKitCompiler.prepare` collects from the document, collected once per storyboard.
+    let prepared: PreparedUIKitDocument
+    /// The document's segues.
+    let segues: SegueIndex
     /// Ids of the scene objects archived here (outside root views).
     private var sceneIDs = SceneObjectIDs()
     /// The generated `storyboard` outlets, container first (§5.3).
@@ -22,8 +24,9 @@ final class UIKitSceneNib {
     private var childPlaceholders: [String: Int] = [:]
 
     init(controller: StoryboardController, parent: CompileContext, upstreams: [String: [(name: String, id: String)]], identifiers: [String: String],
-         constraintItems: Set<String>) {
-        self.constraintItems = constraintItems
+         prepared: PreparedUIKitDocument, segues: SegueIndex) {
+        self.prepared = prepared
+        self.segues = segues
         self.controller = controller
         self.parent = parent
         self.upstreams = upstreams
@@ -34,7 +37,7 @@ final class UIKitSceneNib {
         let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker)
         defer { parent.absorb(ctx) }
         let c = UIKitCompiler(context: ctx)
-        c.prepare(parent.document, constraintItems: constraintItems)
+        prepared.apply(to: c)
         c.segueHandler = { [unowned c] segue, source in c.recordSegueTrigger(segue, source: source) }
 
         var top: [Int] = []
@@ -158,8 +161,8 @@ final class UIKitSceneNib {
         var templates: [Int] = []
         let own = node.children.filter { $0.name == "connections" }.flatMap { $0.children.filter { $0.name == "segue" } }
         // Segues declared on scene-level extra objects (a gesture recognizer, a detached button) belong to it too.
-        let all = own + StoryboardScenes.segues(under: node).filter { !own.contains($0) }
-            + controller.extraObjects.flatMap { StoryboardScenes.segues(under: $0) }
+        let all = own + segues.segues(under: node).filter { !own.contains($0) }
+            + controller.extraObjects.flatMap { segues.segues(under: $0) }
         for segue in all where segue.peek("kind") != "relationship" {
             let destination = segue.peek("destination").flatMap { identifiers[$0] }
             let t = c.encodeSegueTemplate(segue, destination: destination)

@@ -25,15 +25,16 @@ final class UIKitStoryboardBuilder {
         var identifiers: [String: String] = [:]
         for c in scenes.controllers { identifiers[c.id] = c.identifier }
         var out: [(name: String, bytes: [UInt8])] = []
-        let constraintItems = UIKitCompiler.constraintItemIDs(in: context.document)
+        let prepared = PreparedUIKitDocument(context: context)
         for controller in scenes.controllers where onlyViewNibs?.contains(controller.id) ?? true {
             guard let name = controller.viewNibName, let view = controller.rootView else { continue }
-            out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, constraintItems: constraintItems)
+            out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, prepared: prepared, segues: scenes.segueIndex)
                 .build(upstreams: &upstreams)))
         }
         for controller in scenes.controllers where scenes.hasOwnNib(controller) && onlySceneNibs?.contains(controller.id) ?? true {
             out.append((controller.identifier, UIKitSceneNib(controller: controller, parent: context, upstreams: upstreams,
-                                                             identifiers: identifiers, constraintItems: constraintItems).build()))
+                                                             identifiers: identifiers, prepared: prepared,
+                                                             segues: scenes.segueIndex).build()))
         }
         return out
     }

@@ -8,21 +8,23 @@ struct UIKitViewNib {
     let controller: StoryboardController
     let rootView: XIBNode
     let parent: CompileContext
-    /// `UIKitCompiler.constraintItemIDs(in:)` of the document, collected once per storyboard.
-    let constraintItems: Set<String>
+    /// What `UIKitCompiler.prepare` collects from the document, collected once per storyboard.
+    let prepared: PreparedUIKitDocument
+    /// The document's segues.
+    let segues: SegueIndex
 
     /// The nib bytes; records the controller's Upstream placeholders (name, scene object id) in `upstreams`.
     func build(upstreams: inout [String: [(name: String, id: String)]]) -> [UInt8] {
         let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker)
         defer { parent.absorb(ctx) }
         let c = UIKitCompiler(context: ctx)
-        c.prepare(parent.document, constraintItems: constraintItems)
+        prepared.apply(to: c)
         c.segueHandler = { [unowned c] segue, source in c.recordSegueTrigger(segue, source: source) }
-        let cellContent = UIKitCellContent(compiler: c)
+        let cellContent = UIKitCellContent(compiler: c, prepared: prepared, segues: segues)
         c.cellContentHandler = { [unowned cellContent] node, entries in cellContent.handle(node, &entries) }
 
         // Segues declared in the view are scene objects (their templates live in the scene nib).
-        let viewSegues = StoryboardScenes.segues(under: rootView)
+        let viewSegues = segues.segues(under: rootView)
         let viewIDs = Self.ids(in: rootView).subtracting(viewSegues)
         // Every scene object outside the view may be needed as an Upstream proxy; unused ones are not archived.
         var proxyOf: [String: Int] = [:]
