@@ -241,12 +241,22 @@ public struct XIBNode: Hashable, CustomStringConvertible {
 
     /// Calls `body` with the name of each attribute that was read, in document order, without building an array.
     public func forEachReadAttribute(_ body: (String) -> Void) {
+        forEachReadAttributeName { _, name in body(name) }
+    }
+
+    /// `forEachReadAttribute` with each name's interned id (below `nameCount`), so that a caller can skip
+    /// names it has seen.
+    public func forEachReadAttributeName(_ body: (_ id: Int, _ name: String) -> Void) {
         let r = element.record
         let start = Int(r.attributeStart)
         for i in start..<start + Int(r.attributeCount) where tracker.isAttributeUsed(i) {
-            body(element.storage.names[Int(element.storage.attributes[i].name)])
+            let id = Int(element.storage.attributes[i].name)
+            body(id, element.storage.names[id])
         }
     }
+
+    /// The number of distinct element and attribute names of the document (interned ids are below it).
+    public var nameCount: Int { element.storage.names.count }
 
     /// Where attribute `name`'s name starts, for diagnostics about that attribute.
     public func attributeLocation(_ name: String) -> SourceLocation? {

@@ -16,14 +16,21 @@ enum AttributeSuggestion {
         let tree = root.tracker.document.tree
         guard let target = tree.name(elementName) else { return nil }
         let elements = tree.elements
-        for i in root.order..<root.element.descendants.endIndex where elements[i].xmlName == target {
-            root.tracker.node(elements[i]).forEachReadAttribute { candidate in
-                guard candidate != name else { return }
-                let d = distance(name, candidate, limit: limit)
-                if d <= limit && (best == nil || d < best!.distance) { best = (d, candidate) }
+        // Each distinct name is measured once (hundreds of elements read the same few names); the seen-set is
+        // temporary memory, on the stack for documents of usual size.
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: root.nameCount) { seen in
+            seen.initialize(repeating: false)
+            for i in root.order..<root.element.descendants.endIndex where elements[i].xmlName == target {
+                root.tracker.node(elements[i]).forEachReadAttributeName { id, candidate in
+                    guard !seen[id] else { return }
+                    seen[id] = true
+                    guard candidate != name else { return }
+                    let d = distance(name, candidate, limit: limit)
+                    if d <= limit && (best == nil || d < best!.distance) { best = (d, candidate) }
+                }
             }
+            return best?.name
         }
-        return best?.name
     }
 
     /// Levenshtein distance between the UTF-8 bytes of `a` and `b` with ASCII letters folded to lower case,
