@@ -136,7 +136,7 @@ public final class GenericNibObject: NibConnectable, NibAwaking, CustomStringCon
     func connectLoaderOutlet() {
         let plan = graph.plan
         let outlet = plan.loaderOutlets[Int(plan.outletStart[Int(entry)] + loaderOutletCount)]
-        if outlet.strong, outlet.target >= 0 { _ = graph.entry(Int(outlet.target)).pointee.object?.retain() }
+        if outlet.strong, outlet.target >= 0 { _ = graph.reference(Int(outlet.target))?.retain() }
         loaderOutletCount += 1
         connectionCount += 1
     }

@@ -18,7 +18,7 @@ final class InstantiationRun {
     deinit {
         // Drop the run's hold on every created object: what the caller, or an owner in the graph, does not
         // hold is freed now (the top-level array and the owners keep the rest).
-        for n in 0..<plan.instances.count { graph.entry(n).pointee.object?.release() }
+        for n in 0..<plan.instances.count { graph.reference(n)?.release() }
     }
 
     /// The object (or placeholder replacement) at archive index `j`; valid while the run holds its objects.
@@ -30,7 +30,7 @@ final class InstantiationRun {
     /// The generic object at archive index `j`, if it is one.
     func genericObject(_ j: Int) -> GenericNibObject? {
         let e = Int(plan.entryIndex[j])
-        guard e >= 0, graph.entry(e).pointee.generic, let o = graph.object(e) else { return nil }
+        guard e >= 0, graph.withEntry(e, { $0.generic }), let o = graph.object(e) else { return nil }
         return unsafeDowncast(o, to: GenericNibObject.self)
     }
 
@@ -53,24 +53,30 @@ final class InstantiationRun {
                 object = o
             }
             guard let object else { continue }
-            let p = graph.entry(base + k)
-            p.pointee.object = Unmanaged.passUnretained(object)
-            p.pointee.foreign = object
+            graph.withEntry(base + k) { entry in
+                entry.object = Unmanaged.passUnretained(object)
+                entry.foreign = object
+            }
         }
         // 1b. Generic objects exist before any init(coder:) runs, so every reference to them resolves.
         for n in plan.genericInstances {
-            let p = graph.entry(Int(n))
-            p.pointee.object = Unmanaged.passRetained(GenericNibObject(graph: graph, entry: n))
-            p.pointee.generic = true
-            p.pointee.alive = true
-            p.pointee.state = 2
+            let object = Unmanaged<AnyObject>.passRetained(GenericNibObject(graph: graph, entry: n))
+            graph.withEntry(Int(n)) { entry in
+                entry.object = object
+                entry.generic = true
+                entry.alive = true
+                entry.state = 2
+            }
         }
         // 1c. Registered objects, each created with init(coder:) once what it references exists.
-        for n in plan.registeredInstances where graph.entry(Int(n)).pointee.state == 0 {
+        for n in plan.registeredInstances where graph.withEntry(Int(n), { $0.state }) == 0 {
             create(Int(n))
             if let e = pendingError { throw e }
         }
-        for e in plan.foreignWeakTargets { graph.entry(Int(e)).pointee.foreign = graph.object(Int(e)) }
+        for e in plan.foreignWeakTargets {
+            let object = graph.object(Int(e))
+            graph.withEntry(Int(e)) { $0.foreign = object }
+        }
         // 1d. Generic objects take their values: the values themselves are the plan's (shared); each object
         // retains the objects its values own, which it releases when it is freed.
         plan.ownedTargets.withUnsafeBufferPointer { owned in
@@ -78,7 +84,7 @@ final class InstantiationRun {
                 for n in plan.genericInstances {
                     let start = Int(starts[Int(n)]), end = Int(starts[Int(n) + 1])
                     guard start < end else { continue }
-                    for i in start..<end { _ = graph.entry(Int(owned[i])).pointee.object?.retain() }
+                    for i in start..<end { _ = graph.reference(Int(owned[i]))?.retain() }
                     unsafeDowncast(graph.object(Int(n)).unsafelyUnwrapped, to: GenericNibObject.self).ownsTargets = true
                 }
             }
@@ -93,10 +99,10 @@ final class InstantiationRun {
         try connect()
         // 3. Awake.
         for n in plan.awakeOrder {
-            let p = graph.entry(Int(n))
-            guard let object = p.pointee.object?.takeUnretainedValue() else { continue }
+            let (reference, generic) = graph.withEntry(Int(n)) { ($0.object, $0.generic) }
+            guard let object = reference?.takeUnretainedValue() else { continue }
             // Generic objects are known statically: no protocol conformance lookup for them.
-            if p.pointee.generic {
+            if generic {
                 unsafeDowncast(object, to: GenericNibObject.self).awakeFromNib()
             } else {
                 (object as? NibAwaking)?.awakeFromNib()
@@ -113,24 +119,24 @@ final class InstantiationRun {
     func create(_ n: Int) {
         let info = plan.instances[n]
         guard let type = info.registered?.type else { return }
-        let p = graph.entry(n)
-        p.pointee.state = 1
+        graph.withEntry(n) { $0.state = 1 }
         let saved = coder.instance
         coder.instance = n
         defer { coder.instance = saved }
         do {
             let object = try type.init(coder: coder)
-            graph.entry(n).pointee.object = Unmanaged.passRetained(object)
+            let reference = Unmanaged<AnyObject>.passRetained(object)
+            graph.withEntry(n) { $0.object = reference }
         } catch {
             if pendingError == nil { pendingError = error }
         }
-        graph.entry(n).pointee.state = 2
+        graph.withEntry(n) { $0.state = 2 }
     }
 
     /// The object at archive index `j`, creating it first when it is a registered object not yet created.
     func object(at j: Int, key: String?, requester: Int?) -> AnyObject? {
         if case .instance(let n) = plan.slots[j] {
-            switch graph.entry(Int(n)).pointee.state {
+            switch graph.withEntry(Int(n), { $0.state }) {
             case 0: create(Int(n))
             case 1:
                 if let requester, let key { late.append((requester, key, j)) }

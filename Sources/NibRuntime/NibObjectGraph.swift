@@ -50,25 +50,30 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
 
     var plan: InstantiationPlan { withUnsafeMutablePointerToHeader { $0.pointee.plan } }
 
-    @inline(__always) func entry(_ e: Int) -> UnsafeMutablePointer<GraphEntry> {
-        withUnsafeMutablePointerToElements { $0 + e }
+    /// Runs `body` on entry `e` in place; the element pointer never leaves the buffer's closure.
+    @inline(__always) func withEntry<R>(_ e: Int, _ body: (inout GraphEntry) -> R) -> R {
+        withUnsafeMutablePointerToElements { body(&$0[e]) }
     }
+
+    /// The object reference of entry `e`, unretained.
+    @inline(__always) func reference(_ e: Int) -> Unmanaged<AnyObject>? { withEntry(e) { $0.object } }
 
     /// The object of entry `e` when it exists (nil for an absent placeholder). Only for entries the caller
     /// knows to be alive: strong references of a live owner, or during the instantiation.
-    @inline(__always) func object(_ e: Int) -> AnyObject? { entry(e).pointee.object?.takeUnretainedValue() }
+    @inline(__always) func object(_ e: Int) -> AnyObject? { reference(e)?.takeUnretainedValue() }
 
     /// The object of entry `e` if it is still alive (the target of a weak reference).
     func weakObject(_ e: Int) -> AnyObject? {
-        let p = entry(e)
-        if p.pointee.generic { return p.pointee.alive ? p.pointee.object?.takeUnretainedValue() : nil }
-        return p.pointee.foreign
+        withEntry(e) { entry in
+            if entry.generic { return entry.alive ? entry.object?.takeUnretainedValue() : nil }
+            return entry.foreign
+        }
     }
 
     /// Called by a generic object's `deinit`: marks it dead and releases the objects it owns and the strong
     /// targets of the first `loaderOutlets` outlets the loader set on it.
     func genericObjectDied(entry n: Int, releasingOwned: Bool, loaderOutlets: Int) {
-        entry(n).pointee.alive = false
+        withEntry(n) { $0.alive = false }
         guard releasingOwned || loaderOutlets > 0 else { return }
         let plan = plan
         // Every use of the header pointer stays inside this closure (the graph, which every generic object,
@@ -82,13 +87,13 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
             if releasingOwned {
                 let start = Int(plan.ownedStart[n]), end = Int(plan.ownedStart[n + 1])
                 plan.ownedTargets.withUnsafeBufferPointer { owned in
-                    for i in start..<end { release(entry(Int(owned[i])).pointee.object) }
+                    for i in start..<end { release(reference(Int(owned[i]))) }
                 }
             }
             let first = Int(plan.outletStart[n])
             for i in first..<first + loaderOutlets {
                 let o = plan.loaderOutlets[i]
-                if o.strong, o.target >= 0 { release(entry(Int(o.target)).pointee.object) }
+                if o.strong, o.target >= 0 { release(reference(Int(o.target))) }
             }
             header.pointee.releaseDepth -= 1
             guard header.pointee.releaseDepth == 0 else { return }
@@ -114,7 +119,7 @@ final class NibObjectGraph: ManagedBuffer<GraphHeader, GraphEntry> {
     func decoded(_ value: PlanValue, plan: InstantiationPlan) -> NibDecodedValue {
         value.decoded { ref in
             let e = Int(plan.entryIndex[ref.refIndex.unsafelyUnwrapped])
-            guard e >= 0, let object = entry(e).pointee.object else { return .null }
+            guard e >= 0, let object = reference(e) else { return .null }
             // Strong references are owned by the object being read, hence alive; the caller owns placeholder
             // replacements (owner, external objects), which are held weakly like back references.
             if case .ref = ref, e < plan.instances.count { return .object(object.takeUnretainedValue()) }
