@@ -416,3 +416,29 @@ import NibTestSupport
     #expect(styleKeys.firstIndex(of: "NSLineHeightMultiple")! < styleKeys.firstIndex(of: "NSDefaultTabInterval")!)
     #expect(styleKeys.firstIndex(of: "NSDefaultTabInterval")! < styleKeys.firstIndex(of: "NSTabStops")!)
 }
+
+/// A stack view with "Use Standard" spacing archives UIKit's system-spacing token (FLT_MIN) as its spacing, without
+/// a warning; a custom spacing is archived as written.
+@Test func stackViewStandardSpacing() throws {
+    func spacing(_ attributes: String) throws -> (NibGraphValue?, [CompileDiagnostic]) {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" \(attributes) id="st1-aa-001">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                </stackView>
+            </objects>
+        </document>
+        """
+        let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "stack.xib")
+        let stack = result.graph.objects.first { $0.className == "UIStackView" }
+        return (stack?.value(forKey: "UIStackViewSpacing"), result.diagnostics)
+    }
+    let standard = try spacing(#"spacingType="standard""#)
+    #expect(standard.0 == .double(Double(Float.leastNormalMagnitude)))
+    #expect(standard.1.isEmpty, "\(standard.1)")
+    let custom = try spacing(#"spacing="12""#)
+    #expect(custom.0 == .double(12))
+}

@@ -20,7 +20,11 @@ extension UIKitCompiler {
             e.int("UIStackViewAxis", node["axis"] == "vertical" ? 1 : 0)
             e.int("UIStackViewDistribution", node["distribution"].flatMap { Self.stackDistributions[$0] } ?? 0)
             e.int("UIStackViewAlignment", node["alignment"].flatMap { Self.stackAlignments[$0] } ?? 0)
-            e.double("UIStackViewSpacing", node.double("spacing") ?? 0)
+            // "Use Standard" spacing (`spacingType="standard"`, 7 stack views in corpus/ios, none compiled) is UIKit's
+            // token `UIStackViewSpacingUseSystem`, FLT_MIN, in the spacing property the coder archives.
+            let standard = node.peek("spacingType", is: "standard")
+            node.markUsed("spacingType")
+            e.double("UIStackViewSpacing", standard ? Double(Float.leastNormalMagnitude) : node.double("spacing") ?? 0)
             e.bool("UIStackViewBaselineRelative", node.bool("baselineRelativeArrangement") == true)
             e.bool("UIStackViewLayoutMarginsRelative", node.bool("layoutMarginsRelativeArrangement") == true)
             if !coder10 { node.markUsed("opaque") }
