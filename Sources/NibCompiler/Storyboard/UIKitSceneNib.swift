@@ -61,6 +61,12 @@ final class UIKitSceneNib {
         let placeholder = c.storyboardProxy("UIStoryboardPlaceholder")
         top += [owner, firstResponder, placeholder]
         for p in objects.map({ Array($0.children) }) ?? [] where (p.name == "placeholder" && p != firstResponderNode) || p.name == "exit" { c.ctx.ignore(p) }
+        // An embedded child's scene placeholders (its first responder, exit) are archived by no nib: the child lives
+        // in this one, which has its own (a tab bar controller's navigation children in corpus/ios warned of them).
+        for child in embedded {
+            guard let childObjects = child.scene.children.first(where: { $0.name == "objects" }) else { continue }
+            for p in childObjects.children where p.name == "placeholder" || p.name == "exit" { c.ctx.ignore(p) }
+        }
 
         if controller.isReference {
             let i = ctx.define(controller.node, className: "UIStoryboardViewControllerPlaceholder")
