@@ -286,4 +286,15 @@ import PropertyList
         }
         #expect(count >= 70)
     }
+
+    /// A tab bar controller archives its navigation children in its own scene nib; their scenes' first
+    /// responder placeholders are consumed there, not warned about (openfoodfacts: three such children).
+    @Test func embeddedChildrensScenePlaceholdersAreConsumed() throws {
+        let url = try SharedCorpus.require().appendingPathComponent("ios/openfoodfacts/Main.storyboard")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let result = try StoryboardCompiler().compile(storyboard: bytes, fileName: "Main.storyboard")
+        let placeholderWarnings = result.diagnostics.filter { $0.message.contains("<placeholder> in <objects>") }
+        #expect(placeholderWarnings.isEmpty, "\(placeholderWarnings)")
+        #expect(result.files.contains { $0.path.hasPrefix("UITabBarController-") })
+    }
 }
