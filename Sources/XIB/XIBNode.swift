@@ -239,14 +239,9 @@ public struct XIBNode: Hashable, CustomStringConvertible {
         return out
     }
 
-    /// Calls `body` with the name of each attribute that was read, in document order, without building an array.
-    public func forEachReadAttribute(_ body: (String) -> Void) {
-        forEachReadAttributeName { _, name in body(name) }
-    }
-
-    /// `forEachReadAttribute` with each name's interned id (below `nameCount`), so that a caller can skip
-    /// names it has seen.
-    public func forEachReadAttributeName(_ body: (_ id: Int, _ name: String) -> Void) {
+    /// Calls `body` with the interned id (below `nameCount`) and the name of each attribute that was read, in
+    /// document order, without building an array; the id lets a caller skip names it has seen.
+    public func forEachReadAttribute(_ body: (_ id: Int, _ name: String) -> Void) {
         let r = element.record
         let start = Int(r.attributeStart)
         for i in start..<start + Int(r.attributeCount) where tracker.isAttributeUsed(i) {

@@ -374,36 +374,29 @@ import NibTestSupport
 /// non-zero `defaultTabInterval` is archived as `NSDefaultTabInterval` between the line-height metrics and the
 /// tab stops.
 @Test func cellSeparatorInsetAndParagraphTabInterval() throws {
-    let xib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
-        <objects>
-            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-            <tableViewCell contentMode="scaleToFill" selectionStyle="default" hidesAccessoryWhenEditing="NO" indentationWidth="10" id="tc1-aa-001">
+    let result = try compileIOS(objects: """
+        <tableViewCell contentMode="scaleToFill" selectionStyle="default" hidesAccessoryWhenEditing="NO" indentationWidth="10" id="tc1-aa-001">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="tc1-aa-001" id="cv1-aa-001">
                 <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
-                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="tc1-aa-001" id="cv1-aa-001">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
-                    <subviews>
-                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="lb1-aa-001">
-                            <rect key="frame" x="16" y="11" width="288" height="21"/>
-                            <attributedString key="attributedText">
-                                <fragment content="Tab">
-                                    <attributes>
-                                        <font key="NSFont" metaFont="system" size="17"/>
-                                        <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="leftToRight" lineHeightMultiple="1.5" defaultTabInterval="36" tighteningFactorForTruncation="0.0" allowsDefaultTighteningForTruncation="NO"/>
-                                    </attributes>
-                                </fragment>
-                            </attributedString>
-                            <nil key="highlightedColor"/>
-                        </label>
-                    </subviews>
-                </tableViewCellContentView>
-                <inset key="separatorInset" minX="15" minY="0.0" maxX="20" maxY="0.0"/>
-            </tableViewCell>
-        </objects>
-    </document>
-    """
-    let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "cell.xib")
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="lb1-aa-001">
+                        <rect key="frame" x="16" y="11" width="288" height="21"/>
+                        <attributedString key="attributedText">
+                            <fragment content="Tab">
+                                <attributes>
+                                    <font key="NSFont" metaFont="system" size="17"/>
+                                    <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="leftToRight" lineHeightMultiple="1.5" defaultTabInterval="36" tighteningFactorForTruncation="0.0" allowsDefaultTighteningForTruncation="NO"/>
+                                </attributes>
+                            </fragment>
+                        </attributedString>
+                        <nil key="highlightedColor"/>
+                    </label>
+                </subviews>
+            </tableViewCellContentView>
+            <inset key="separatorInset" minX="15" minY="0.0" maxX="20" maxY="0.0"/>
+        </tableViewCell>
+    """)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     let cell = try #require(result.graph.objects.first { $0.className == "UITableViewCell" })
     let keys = cell.entries.map(\.key)
@@ -421,18 +414,11 @@ import NibTestSupport
 /// a warning; a custom spacing is archived as written.
 @Test func stackViewStandardSpacing() throws {
     func spacing(_ attributes: String) throws -> (NibGraphValue?, [CompileDiagnostic]) {
-        let xib = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" \(attributes) id="st1-aa-001">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
-                </stackView>
-            </objects>
-        </document>
-        """
-        let result = try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "stack.xib")
+        let result = try compileIOS(objects: """
+            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" \(attributes) id="st1-aa-001">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+            </stackView>
+            """)
         let stack = result.graph.objects.first { $0.className == "UIStackView" }
         return (stack?.value(forKey: "UIStackViewSpacing"), result.diagnostics)
     }
@@ -441,4 +427,18 @@ import NibTestSupport
     #expect(standard.1.isEmpty, "\(standard.1)")
     let custom = try spacing(#"spacing="12""#)
     #expect(custom.0 == .double(12))
+}
+
+/// Compiles `objects` (top-level elements) as the objects of an iOS XIB with a File's Owner placeholder.
+private func compileIOS(objects: String) throws -> CompileResult {
+    let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+    \(objects)
+        </objects>
+    </document>
+    """
+    return try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "T.xib")
 }

@@ -21,7 +21,7 @@ enum AttributeSuggestion {
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: root.nameCount) { seen in
             seen.initialize(repeating: false)
             for i in root.order..<root.element.descendants.endIndex where elements[i].xmlName == target {
-                root.tracker.node(elements[i]).forEachReadAttributeName { id, candidate in
+                root.tracker.node(elements[i]).forEachReadAttribute { id, candidate in
                     guard !seen[id] else { return }
                     seen[id] = true
                     guard candidate != name else { return }
