@@ -57,6 +57,46 @@ import Testing
         #expect(rejected > total / 10, "only \(rejected) of \(total) flipped copies rejected")
     }
 
+    /// The fast path of the values table must accept and reject exactly what the checked path does, with the
+    /// same records or the same error: every byte of the table (and the two bytes after it) flipped four ways.
+    @Test func valuesFastPathAgreesWithTheCheckedPath() throws {
+        typealias Records = [(key: UInt32, payload: UInt32, type: NibValueType)]
+        func verify(_ bytes: [UInt8], fast: Bool) -> Result<Records, NibArchiveError> {
+            bytes.withUnsafeBytes { raw in
+                Result { () throws(NibArchiveError) -> Records in
+                    let header = try NibArchiveHeader.parse(raw)
+                    return try NibArchiveVerifier.valueRecords(raw, header: header, fastPath: fast)
+                }
+            }
+        }
+        var fastRecords = 0, rejected = 0
+        for (name, bytes) in try Self.samples() {
+            let header = try bytes.withUnsafeBytes { try NibArchiveHeader.parse($0) }
+            let start = Int(header.valuesOffset)
+            let stop = min(Int(header.classNamesOffset) + 2, bytes.count)
+            for i in start..<stop {
+                for mask: UInt8 in [0xFF, 0x80, 0x01, 0x7F] {
+                    var copy = bytes
+                    copy[i] ^= mask
+                    switch (verify(copy, fast: true), verify(copy, fast: false)) {
+                    case (.success(let a), .success(let b)):
+                        #expect(a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.payload == $1.payload && $0.type == $1.type },
+                                "\(name) byte \(i) ^ \(mask): the two paths give different records")
+                        fastRecords += a.count
+                    case (.failure(let a), .failure(let b)):
+                        #expect(a == b, "\(name) byte \(i) ^ \(mask): \(a) vs \(b)")
+                        rejected += 1
+                    case (let a, let b):
+                        Issue.record("\(name) byte \(i) ^ \(mask): fast \(a), checked \(b)")
+                    }
+                }
+            }
+        }
+        #expect(fastRecords > 0 && rejected > 0)
+        // The fast path takes every type code up to `.objectReference` as valid.
+        #expect(NibValueType.allCases.map(\.rawValue) == Array(0...NibValueType.objectReference.rawValue))
+    }
+
     @Test func hugeHeaderFieldsAreRejectedWithoutAllocating() throws {
         for (name, bytes) in try Self.samples() {
             for field in 0..<10 {

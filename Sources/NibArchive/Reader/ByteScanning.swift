@@ -160,34 +160,59 @@ enum ByteScanning {
         return word
     }
 
-    /// The key-table hash and whether the bytes are all ASCII. The hash is a function of the bytes alone: they
-    /// are read as little-endian 8-byte words, zero-padded to a multiple of 32 bytes, folded four words at a time
-    /// (four independent multiplications) and avalanched. `readable` is how many bytes may be loaded from
-    /// `pointer` (at least `count`): a key of up to 32 bytes (nearly all) with 32 readable bytes is one block of
-    /// four masked loads, so hashing it takes no branch that depends on its length (such branches mispredicted
-    /// on about every key; Benchmarks: `CorpusVerify`).
+    /// The key-table hash and whether the bytes are all ASCII. The hash is a function of the bytes alone.
+    /// A key of up to 32 bytes (nearly all) is read as four 8-byte words that together cover every byte: the
+    /// first and last eight, and for a key over 16 bytes also bytes 8..<16 and the eight before the last eight
+    /// (shorter keys repeat the first word there); a key under 8 bytes is zero-padded. Longer keys are folded
+    /// 32 zero-padded bytes at a time. `readable` is how many bytes may be loaded from `pointer` (at least
+    /// `count`): with 8 readable bytes a short key takes overlapping loads, one mask and no branch that depends
+    /// on its length (such branches mispredicted on about every key; Benchmarks: `CorpusVerify`).
     @inline(__always)
     static func keyHash(_ pointer: UnsafeRawPointer, count: Int, readable: Int) -> (hash: UInt64, ascii: Bool) {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
-        var bits: UInt64 = 0
-        if count <= 32 && readable >= 32 {
-            let w0 = pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian & lowBytes(count)
-            let w1 = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian & lowBytes(count &- 8)
-            let w2 = pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian & lowBytes(count &- 16)
-            let w3 = pointer.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian & lowBytes(count &- 24)
-            bits = w0 | w1 | w2 | w3
-            h = fold(h, w0, w1, w2, w3)
-        } else {
-            var i = 0
-            repeat {
-                let w0 = word(pointer, count, i), w1 = word(pointer, count, i &+ 8)
-                let w2 = word(pointer, count, i &+ 16), w3 = word(pointer, count, i &+ 24)
-                bits |= w0 | w1 | w2 | w3
-                h = fold(h, w0, w1, w2, w3)
-                i &+= 32
-            } while i < count
+        guard count <= 32 && readable >= 8 else { return keyHashOutOfLine(pointer, count: count) }
+        let mask = lowBytes(count)  // all ones from 8 bytes on
+        let long = count > 16
+        let w0 = pointer.loadUnaligned(as: UInt64.self).littleEndian & mask
+        let w1 = pointer.loadUnaligned(fromByteOffset: max(count &- 8, 0), as: UInt64.self).littleEndian & mask
+        let w2 = pointer.loadUnaligned(fromByteOffset: long ? 8 : 0, as: UInt64.self).littleEndian & mask
+        let w3 = pointer.loadUnaligned(fromByteOffset: long ? count &- 16 : 0, as: UInt64.self).littleEndian & mask
+        return finish(fold(seed(count), w0, w1, w2, w3), bits: w0 | w1 | w2 | w3)
+    }
+
+    /// `keyHash` of a key over 32 bytes, or of a short key with fewer than 8 bytes readable (the same value
+    /// as the inline path gives).
+    @inline(never)
+    static func keyHashOutOfLine(_ pointer: UnsafeRawPointer, count: Int) -> (hash: UInt64, ascii: Bool) {
+        if count < 8 {
+            let w = tail(pointer, count: count)
+            return finish(fold(seed(count), w, w, w, w), bits: w)
         }
-        h ^= h >> 32
+        if count <= 32 {
+            var copy: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            return withUnsafeMutableBytes(of: &copy) { padded in
+                padded.baseAddress!.copyMemory(from: pointer, byteCount: count)
+                return keyHash(padded.baseAddress!, count: count, readable: padded.count)
+            }
+        }
+        var h = seed(count)
+        var bits: UInt64 = 0
+        var i = 0
+        repeat {
+            let w0 = word(pointer, count, i), w1 = word(pointer, count, i &+ 8)
+            let w2 = word(pointer, count, i &+ 16), w3 = word(pointer, count, i &+ 24)
+            bits |= w0 | w1 | w2 | w3
+            h = fold(h, w0, w1, w2, w3)
+            i &+= 32
+        } while i < count
+        return finish(h, bits: bits)
+    }
+
+    @inline(__always) static func seed(_ count: Int) -> UInt64 { 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count) }
+
+    /// The avalanche step, and whether the OR of a key's words has no high bit set (the key is ASCII).
+    @inline(__always)
+    static func finish(_ state: UInt64, bits: UInt64) -> (hash: UInt64, ascii: Bool) {
+        var h = state ^ state >> 32
         h &*= 0xD6E8_FEB8_6659_FD93
         return (h ^ (h >> 32), bits & 0x8080_8080_8080_8080 == 0)
     }

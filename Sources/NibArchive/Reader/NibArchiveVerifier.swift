@@ -180,37 +180,49 @@ enum NibArchiveVerifier {
         return (trailer, notes)
     }
 
+    /// The value records of `bytes` (whose header is `header`), verified with the fast path where it applies
+    /// or with the checked path alone; tests compare the two on corrupted inputs.
+    package static func valueRecords(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader,
+                                     fastPath: Bool) throws(NibArchiveError) -> [(key: UInt32, payload: UInt32, type: NibValueType)] {
+        let count = Int(header.valueCount)
+        let values = UnsafeMutablePointer<NibArchive.ValueRecord>.allocate(capacity: max(count, 1))
+        defer { values.deallocate() }
+        _ = try verifyValues(bytes.baseAddress!, from: Int(header.valuesOffset), end: bytes.count, count: count,
+                             keyCount: Int(header.keyCount), objectCount: Int(header.objectCount), into: values,
+                             fastPath: fastPath)
+        return (0..<count).map { (values[$0].keyIndex, values[$0].payload, values[$0].type) }
+    }
+
     /// The values table (the hot loop of verification). A record with a one-byte key varint and, for data, a
     /// one-byte length is checked without a branch per type while at least 132 bytes remain (so no payload of
     /// such a record can run past the end); anything else, every error included, takes the checked path.
     private static func verifyValues(_ base: UnsafeRawPointer, from start: Int, end: Int, count: Int, keyCount: Int,
-                                     objectCount: Int, into values: UnsafeMutablePointer<NibArchive.ValueRecord>) throws(NibArchiveError) -> Int {
+                                     objectCount: Int, into values: UnsafeMutablePointer<NibArchive.ValueRecord>,
+                                     fastPath: Bool = true) throws(NibArchiveError) -> Int {
         var p = start
-        // One compare checks a one-byte key varint (high bit set) and its index: `key ^ 0x80` is the index when
-        // the high bit is set and at least 128 when it is not.
-        let keyBound = UInt32(truncatingIfNeeded: min(keyCount, 128))
-        let objectLimit = UInt32(truncatingIfNeeded: objectCount)
-        let payloadSizes = Self.payloadSizes
-        let validTypes = Self.validTypes
-        let fastEnd = end &- 132
         var index = 0
+        // Every check of a fast record is a difference that goes negative when it fails, and their OR is tested
+        // once. `key ^ 0x80` is the index of a one-byte key varint (high bit set) and at least 128 otherwise; a
+        // one-byte data length (high bit set) gives a size of at most 128, a longer varint a larger one.
+        let lastKey = min(keyCount, 128) &- 1
+        let lastObject = objectCount &- 1
+        let lastType = Int(NibValueType.objectReference.rawValue)  // the codes are 0...10
+        let dataType = Int(NibValueType.data.rawValue), referenceType = Int(NibValueType.objectReference.rawValue)
+        let payloadSizes = Self.payloadSizes
+        let fastEnd = fastPath ? end &- 132 : Int.min
         while index < count {
             if p <= fastEnd {
                 let word = base.loadUnaligned(fromByteOffset: p, as: UInt32.self).littleEndian
-                let key = (word & 0xFF) ^ 0x80
-                let rawType = UInt8(truncatingIfNeeded: word >> 8)
-                let next = (word >> 16) & 0xFF
-                let target = base.loadUnaligned(fromByteOffset: p &+ 2, as: UInt32.self).littleEndian
-                let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(rawType & 0x0F) &* 4)) & 0xF
-                let isData = rawType == 8
-                let size = isData ? 1 &+ Int(next & 0x7F) : fixed
-                // Every condition folded into one byte, so no branch depends on the (unpredictable) type.
-                @inline(__always) func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
-                let bad = bit((validTypes >> UInt64(rawType)) & 1 == 0) | bit(key >= keyBound)
-                    | (bit(isData) & bit(next < 0x80)) | (bit(rawType == 10) & bit(target >= objectLimit))
-                if bad == 0 {
-                    (values + index).initialize(to: .init(keyIndex: key, payload: UInt32(truncatingIfNeeded: p &+ 2),
-                                                          type: unsafeBitCast(rawType, to: NibValueType.self)))
+                let key = Int(truncatingIfNeeded: (word & 0xFF) ^ 0x80)
+                let type = Int(truncatingIfNeeded: (word >> 8) & 0xFF)
+                let dataSize = 1 &+ Int(truncatingIfNeeded: ((word >> 16) & 0xFF) ^ 0x80)
+                let fixed = Int(truncatingIfNeeded: payloadSizes >> (UInt64(truncatingIfNeeded: type & 0x0F) &<< 2)) & 0xF
+                let size = type == dataType ? dataSize : fixed
+                let target = Int(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: p &+ 2, as: UInt32.self).littleEndian)
+                let targetCheck = type == referenceType ? lastObject &- target : 0
+                if (lastKey &- key) | (lastType &- type) | (128 &- size) | targetCheck >= 0 {
+                    (values + index).initialize(to: .init(keyIndex: UInt32(truncatingIfNeeded: key), payload: UInt32(truncatingIfNeeded: p &+ 2),
+                                                          type: unsafeBitCast(UInt8(truncatingIfNeeded: type), to: NibValueType.self)))
                     p &+= 2 &+ size
                     index &+= 1
                     continue
@@ -221,9 +233,6 @@ enum NibArchiveVerifier {
         }
         return p
     }
-
-    /// One bit per value type code (a smart shift by 64 or more gives 0: not a type).
-    private static let validTypes: UInt64 = NibValueType.allCases.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     /// Payload size of each value type, four bits per type code (type 0 in the low bits); 0xF marks
     /// `.data` (a varint length) and the unused codes 11...15.
