@@ -188,6 +188,62 @@ import NibTestSupport
         #expect(outlets.map { c.string($0.value(forKey: "NSLabel")) } == ["menu"])
     }
 
+    /// `NSTvFlags` as GNUstep's coder reads it: bit 26 allows column selection, bit 29 draws a grid (any grid
+    /// lines); the pair has both, with vertical and horizontal lines. Before, bit 26 followed the horizontal lines.
+    @Test func tableColumnSelectionAndGridFlags() throws {
+        let dir: URL
+        do { dir = try SharedCorpus.require() } catch {
+            if SharedCorpus.allowMissing { return }
+            throw error
+        }
+        let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent("nib/appkit-samples/test_table_vignettes.xib")), as: UTF8.self)
+        func table(_ text: String) throws -> (flags: Int64, grid: Int64?) {
+            let c = try compile(xib: text)
+            #expect(!c.diagnostics.contains { $0.message.contains("columnSelection") }, "\(c.diagnostics)")
+            let t = try c.object("NSTableView")
+            return (try #require(c.int(t, "NSTvFlags")), c.int(t, "NSGridStyleMask"))
+        }
+        let apple = try table(text)
+        #expect(apple.flags & (1 << 26) != 0 && apple.flags & (1 << 29) != 0 && apple.grid == 3)
+        let horizontalOnly = try table(text.replacingOccurrences(of: "columnSelection=\"YES\" ", with: "")
+            .replacingOccurrences(of: "vertical=\"YES\" horizontal=\"YES\"", with: "horizontal=\"YES\""))
+        #expect(horizontalOnly.flags & (1 << 26) == 0 && horizontalOnly.flags & (1 << 29) != 0 && horizontalOnly.grid == 2)
+        let noGrid = try table(text.replacingOccurrences(of: "<tableViewGridLines key=\"gridStyleMask\" vertical=\"YES\" horizontal=\"YES\"/>", with: ""))
+        #expect(noGrid.flags & (1 << 26) != 0 && noGrid.flags & (1 << 29) == 0 && noGrid.grid == nil)
+    }
+
+    /// A binding of several values names the one before it (`previousBinding`), archived as the connector's
+    /// `NSPreviousConnector`, as in Apple's compiled sparkle/SUStatus; also when the named binding sorts after it.
+    @Test func chainedBindingsNameThePreviousConnector() throws {
+        let dir: URL
+        do { dir = try SharedCorpus.require() } catch {
+            if SharedCorpus.allowMissing { return }
+            throw error
+        }
+        let base = dir.appendingPathComponent("nib/sparkle/SUStatus")
+        let text = String(decoding: try Data(contentsOf: base.appendingPathExtension("xib")), as: UTF8.self)
+        func previous(_ c: Compiled) throws -> (String?, String?) {
+            let connectors = c.objects("NSNibBindingConnector")
+            let chained = try #require(connectors.first { $0.value(forKey: "NSPreviousConnector") != nil })
+            let target = try #require(chained.value(forKey: "NSPreviousConnector")?.objectIndex)
+            #expect(c.graph.objects[target].className == "NSNibBindingConnector")
+            return (c.string(chained.value(forKey: "NSKeyPath")), c.string(c.graph.objects[target].value(forKey: "NSKeyPath")))
+        }
+        let apple = Compiled(graph: NibGraph(try KeyedArchive(contentsOf: base.appendingPathExtension("nib").path)), diagnostics: [])
+        let ours = try compile(xib: text)
+        #expect(!ours.diagnostics.contains { $0.message.contains("previousBinding") }, "\(ours.diagnostics)")
+        #expect(try previous(ours) == previous(apple))
+        #expect(try previous(ours) == ("progressValue", "maxProgressValue"))
+        // Renamed so that the named binding is built after the one that names it.
+        let forward = try compile(xib: text.replacingOccurrences(of: "name=\"maxValue\"", with: "name=\"zMaxValue\""))
+        #expect(try previous(forward) == ("progressValue", "maxProgressValue"))
+        #expect(forward.objects("NSNibBindingConnector").count == ours.objects("NSNibBindingConnector").count)
+        // A name that is no binding warns and is not archived.
+        let dangling = try compile(xib: text.replacingOccurrences(of: "previousBinding=\"13\"", with: "previousBinding=\"404\""))
+        #expect(dangling.diagnostics.map(\.message).contains("<binding>: previousBinding '404' names no binding of this document; ignored"))
+        #expect(!dangling.objects("NSNibBindingConnector").contains { $0.value(forKey: "NSPreviousConnector") != nil })
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">

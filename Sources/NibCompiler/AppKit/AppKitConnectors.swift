@@ -91,6 +91,9 @@ extension AppKitCompiler {
             return x.offset < y.offset
         }.map(\.element)
         var out: [Int] = []
+        // Binding connectors by connection id, for `previousBinding` (reserved when referenced before built).
+        var bindingConnectors: [String: Int] = [:]
+        let bindingIDs = Set(sorted.lazy.filter { $0.group == 2 }.compactMap { $0.node.peek("id") })
         for p in sorted {
             let k = p.node
             var e = Entries()
@@ -119,9 +122,27 @@ extension AppKitCompiler {
                 if let opts = k.children.first(where: { $0.isNamed("dictionary") && $0.peek("key", is: "options") }) {
                     e.obj("NSOptions", encodeDictionary(opts))
                 }
+                // A binding of several values (`maxValue`, then `value`) names the connector bound before it. The
+                // key is in the one compiled sample (sparkle/SUStatus, a keyed archive: its place in the key order
+                // is inferred, before the version that ends the coder).
+                if let previous = k["previousBinding"], !bindingIDs.contains(previous) {
+                    ctx.warning(at: k, "<binding>: previousBinding '\(previous)' names no binding of this document; ignored")
+                } else if let previous = k["previousBinding"] {
+                    let index = bindingConnectors[previous] ?? b.new("NSNibBindingConnector")
+                    bindingConnectors[previous] = index
+                    e.obj("NSPreviousConnector", index)
+                }
                 e.int("NSNibBindingConnectorVersion", 2)
                 k.markUsed("id")
-                out.append(b.graph.add(NibObject(className: "NSNibBindingConnector", entries: e.list)))
+                let connector = NibObject(className: "NSNibBindingConnector", entries: e.list)
+                if let id = k.peek("id"), let reserved = bindingConnectors[id] {
+                    b.set(reserved, connector)
+                    out.append(reserved)
+                } else {
+                    let index = b.graph.add(connector)
+                    if let id = k.peek("id") { bindingConnectors[id] = index }
+                    out.append(index)
+                }
             case 4:
                 out.append(runtimeAttributesConnector(k, object: p.source))
             default:

@@ -125,7 +125,7 @@ extension AppKitCompiler {
                       "indentationPerLevel", "autoresizesOutlineColumn", "outlineTableColumn", "typeSelect", "autosaveName",
                       "selectionHighlightStyle", "usesAutomaticRowHeights", "indentationMarkerFollowsCell", "allowsExpansionToolTips",
                       "floatsGroupRows", "tableStyle", "gridStyleMask", "intercellSpacing", "autosaveExpandedItems",
-                      "allowsColumnSelection", "allowsEmptySelection", "allowsMultipleSelection", "dataSource", "delegate",
+                      "allowsColumnSelection", "columnSelection", "allowsEmptySelection", "allowsMultipleSelection", "dataSource", "delegate",
                       "verticalMotionCanBeginDrag", "allowsTypeSelect", "userInterfaceLayoutDirection")
         let viewBased = node.peek("viewBased", is: "YES")
         // Header view.
@@ -210,12 +210,19 @@ extension AppKitCompiler {
         var tv = 1 << 25
         if node.peek("columnReordering") != "NO" { tv |= 1 << 31 }
         if node.peek("columnResizing") != "NO" { tv |= 1 << 30 }
+        // Bit layout as GNUstep's NSTableView coder reads it: 29 draws a grid, 26 allows column selection. The one
+        // compiled table with grid lines or column selection (appkit-samples/test_table_vignettes) has vertical and
+        // horizontal lines and column selection, and both bits.
         let grid = node.child("tableViewGridLines")
         if let grid { ctx.ignore(grid) }
-        if grid?.peek("vertical") == "YES" { tv |= 1 << 29 }
+        var gm = 0
+        if grid?.peek("vertical") == "YES" { gm |= 1 }
+        if grid?.peek("horizontal") == "YES" { gm |= 2 }
+        if grid?.peek("dashed") == "YES" { gm |= 8 }  // NSTableViewDashedHorizontalGridLineMask
+        if gm != 0 { tv |= 1 << 29 }
         if node.peek("emptySelection") != "NO" { tv |= 1 << 28 }
         if node.peek("multipleSelection") != "NO" { tv |= 1 << 27 }
-        if grid?.peek("horizontal") == "YES" { tv |= 1 << 26 }
+        if node.peek("columnSelection", is: "YES") { tv |= 1 << 26 }
         if node.peek("autosaveColumns") != "NO" { tv |= 1 << 24 }
         if node.peek("alternatingRowBackgroundColors", is: "YES") { tv |= 1 << 23 }
         // Bits 21–22 (GNUstep: unknown) compare the room the columns take — their widths, the spacing between
@@ -232,9 +239,6 @@ extension AppKitCompiler {
         e.null("NSDelegate")
         e.null("NSDataSource")
         if let a = node.peek("autosaveName") { e.obj("NSAutosaveName", str(a)) }
-        var gm = 0
-        if grid?.peek("vertical") == "YES" { gm |= 1 }
-        if grid?.peek("horizontal") == "YES" { gm |= 2 }
         if gm != 0 { e.int("NSGridStyleMask", gm) }
         e.int("NSColumnAutoresizingStyle", autoresizing)
         e.int("NSDraggingSourceMaskForLocal", -1)
