@@ -244,6 +244,33 @@ import NibTestSupport
         #expect(!dangling.objects("NSNibBindingConnector").contains { $0.value(forKey: "NSPreviousConnector") != nil })
     }
 
+    /// Scene objects a storyboard's view nib refers to (netnewswire's Preferences: bindings to the scene's user
+    /// defaults controllers) are archived there with their own rules, not as plain objects; the warning that they
+    /// are archived apart from their scene stays.
+    @Test func sceneControllersReferencedFromAViewNib() throws {
+        let dir: URL
+        do { dir = try SharedCorpus.require() } catch {
+            if SharedCorpus.allowMissing { return }
+            throw error
+        }
+        let path = "macos/netnewswire/Preferences.storyboard"
+        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "NetNewsWire"))
+            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
+        let messages = result.diagnostics.map(\.message)
+        #expect(!messages.contains { $0.contains("archived as NSObject") }, "\(messages)")
+        #expect(messages.contains("element <userDefaultsController> id 'mAF-gO-1PI' is referenced but not archived by its container; archived on its own"))
+        var shared = 0, bound = 0
+        for file in result.files where file.path.hasSuffix(".nib") {
+            let graph = NibGraph(try NibArchive(bytes: file.bytes))
+            let controllers = graph.objects.indices.filter { graph.objects[$0].className == "NSUserDefaultsController" }
+            shared += controllers.filter { graph.objects[$0].value(forKey: "NSSharedInstance") == .bool(true) }.count
+            bound += graph.objects.filter { o in
+                o.className == "NSNibBindingConnector" && o.value(forKey: "NSDestination")?.objectIndex.map(controllers.contains) == true
+            }.count
+        }
+        #expect(shared >= 1 && bound >= 3, "shared \(shared), bound \(bound)")
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">

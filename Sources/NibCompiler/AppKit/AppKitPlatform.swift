@@ -180,8 +180,8 @@ final class AppKitCompiler {
         ])
     }
 
-    /// Elements referenced (outlets, constraints, selected items…) but not reached by any encoder: archive them
-    /// with the generic rules instead of failing.
+    /// Elements referenced (outlets, constraints, bindings, selected items…) but not reached by any encoder:
+    /// archive them on their own, as top-level objects, instead of failing.
     func defineDanglingReferences() {
         var changed = true
         var rounds = 0
@@ -191,7 +191,7 @@ final class AppKitCompiler {
             for id in ctx.tracker.document.identifiers.sorted() where id != "-1" {
                 guard ctx.objectIndex(forID: id) != nil, !ctx.isDefined(id), let el = ctx.element(withID: id) else { continue }
                 ctx.warning(at: el, "element <\(el.name)> id '\(id)' is referenced but not archived by its container; archived on its own")
-                if isView(el) { _ = encodeView(el, superview: nil) } else { _ = encodeGenericObject(el) }
+                _ = encodeTopLevel(el)  // its own rules (a storyboard scene's controller or menu), else the generic ones
                 changed = true
             }
         }
