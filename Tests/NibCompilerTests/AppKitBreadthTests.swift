@@ -152,11 +152,7 @@ import NibTestSupport
     /// Sparkle's SUUpdatePermissionPrompt pair: Apple's array controller and non-shared user defaults
     /// controller, key for key.
     @Test func controllersMatchTheSparklePair() throws {
-        let dir: URL
-        do { dir = try SharedCorpus.require() } catch {
-            if SharedCorpus.allowMissing { return }
-            throw error
-        }
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
         let base = dir.appendingPathComponent("nib/sparkle/en.lproj/SUUpdatePermissionPrompt")
         let c = try compile(xib: String(decoding: try Data(contentsOf: base.appendingPathExtension("xib")), as: UTF8.self))
         // Sparkle's nibs are NSKeyedArchiver archives.
@@ -175,11 +171,7 @@ import NibTestSupport
 
     /// A table header view's own connections (sequel-ace's Console: a `menu` outlet) are archived.
     @Test func tableHeaderViewConnections() throws {
-        let dir: URL
-        do { dir = try SharedCorpus.require() } catch {
-            if SharedCorpus.allowMissing { return }
-            throw error
-        }
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
         let c = try compile(xib: String(decoding: try Data(contentsOf: dir.appendingPathComponent("wild/macos/sequel-ace/Console.xib")), as: UTF8.self))
         #expect(!c.diagnostics.contains { $0.message.contains("tableHeaderView") }, "\(c.diagnostics)")
         let outlets = c.objects("NSNibOutletConnector").filter {
@@ -191,11 +183,7 @@ import NibTestSupport
     /// `NSTvFlags` as GNUstep's coder reads it: bit 26 allows column selection, bit 29 draws a grid (any grid
     /// lines); the pair has both, with vertical and horizontal lines. Before, bit 26 followed the horizontal lines.
     @Test func tableColumnSelectionAndGridFlags() throws {
-        let dir: URL
-        do { dir = try SharedCorpus.require() } catch {
-            if SharedCorpus.allowMissing { return }
-            throw error
-        }
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
         let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent("nib/appkit-samples/test_table_vignettes.xib")), as: UTF8.self)
         func table(_ text: String) throws -> (flags: Int64, grid: Int64?) {
             let c = try compile(xib: text)
@@ -215,11 +203,7 @@ import NibTestSupport
     /// A binding of several values names the one before it (`previousBinding`), archived as the connector's
     /// `NSPreviousConnector`, as in Apple's compiled sparkle/SUStatus; also when the named binding sorts after it.
     @Test func chainedBindingsNameThePreviousConnector() throws {
-        let dir: URL
-        do { dir = try SharedCorpus.require() } catch {
-            if SharedCorpus.allowMissing { return }
-            throw error
-        }
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
         let base = dir.appendingPathComponent("nib/sparkle/SUStatus")
         let text = String(decoding: try Data(contentsOf: base.appendingPathExtension("xib")), as: UTF8.self)
         func previous(_ c: Compiled) throws -> (String?, String?) {
@@ -248,11 +232,7 @@ import NibTestSupport
     /// defaults controllers) are archived there with their own rules, not as plain objects; the warning that they
     /// are archived apart from their scene stays.
     @Test func sceneControllersReferencedFromAViewNib() throws {
-        let dir: URL
-        do { dir = try SharedCorpus.require() } catch {
-            if SharedCorpus.allowMissing { return }
-            throw error
-        }
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
         let path = "macos/netnewswire/Preferences.storyboard"
         let result = try StoryboardCompiler(options: CompileOptions(moduleName: "NetNewsWire"))
             .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)

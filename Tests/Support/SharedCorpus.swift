@@ -34,6 +34,14 @@ public enum SharedCorpus {
         return directory
     }
 
+    /// The corpus directory; nil when it is missing and `NIBC_ALLOW_MISSING_CORPUS=1` lets the caller skip.
+    public static func requireOrSkip() throws -> URL? {
+        do { return try require() } catch {
+            if allowMissing { return nil }
+            throw error
+        }
+    }
+
     /// Every regular file under `subdirectory` of the corpus whose name ends with `suffix`, sorted.
     public static func files(under subdirectory: String, suffix: String) throws -> [URL] {
         let root = try require().appendingPathComponent(subdirectory)

@@ -63,7 +63,7 @@ extension UIKitCompiler {
                 (b.string("NSFontSizeAttribute"), sizeNumber(size)),
                 (b.string("NSFontNameAttribute"), nameIndex),
             ])
-            let desc = b.graph.add(.init(className: "UIFontDescriptor", entries: [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attrs))]))
+            let desc = fontDescriptor(attrs, options: Self.namedFontDescriptorOptions)
             var e = Entries()
             e.obj("UIFontName", nameIndex)
             e.obj("UIFontDescriptor", desc)
@@ -103,7 +103,7 @@ extension UIKitCompiler {
         let nameIndex = b.string(face)
         let attrPairs = [(b.string("NSFontSizeAttribute"), sizeNumber(size)), (b.string("NSCTFontUIUsageAttribute"), b.string(usage))]
         let attrs = coder10 ? b.dictionary("NSDictionary", attrPairs) : b.dictionary("NSMutableDictionary", attrPairs.reversed())
-        let desc = b.graph.add(.init(className: "UIFontDescriptor", entries: [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attrs))]))
+        let desc = fontDescriptor(attrs, options: Self.systemFontDescriptorOptions)
         var e = Entries()
         e.obj("UIFontName", nameIndex)
         e.obj("UIFontDescriptor", desc)
@@ -118,6 +118,19 @@ extension UIKitCompiler {
         let index = b.graph.add(.init(className: "UIFont", entries: e.list))
         fontCache[cacheKey] = index
         return index
+    }
+
+    /// The options today's ibtool archives with a font descriptor (`UIFontDescriptorOptions`, after its
+    /// attributes): every descriptor of the Xcode 16 and 26 CleverTap pairs has them — 54 system fonts of three
+    /// weights 0x8000_8404 (kCTFontOptionsPreferSystemFont, bit 2, with three private bits), the one named font
+    /// (Times New Roman Bold) 0x8000_0000. Older ibtools (the DuckDuckGo pairs) wrote no options; UIKit reads
+    /// the key when present.
+    static let systemFontDescriptorOptions: Int64 = 0x8000_8404
+    static let namedFontDescriptorOptions: Int64 = 0x8000_0000
+
+    private func fontDescriptor(_ attributes: Int, options: Int64) -> Int {
+        b.graph.add(.init(className: "UIFontDescriptor", entries: [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attributes)),
+                                                                   NibEntry(key: "UIFontDescriptorOptions", value: .int(options))]))
     }
 
     /// PostScript-name prefixes of font families installed with iOS (the families apps most often use).
