@@ -251,6 +251,24 @@ import NibTestSupport
         #expect(shared >= 1 && bound >= 3, "shared \(shared), bound \(bound)")
     }
 
+    /// A scene's view that only the controller's outlets name (vienna's ArticleListView) is archived on its own,
+    /// after the connections were built: its own outlets (and its split view's delegate) are built then too.
+    @Test func connectionsOfObjectsFirstReferencedByAConnection() throws {
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
+        let path = "macos/vienna/Main.storyboard"
+        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "Vienna"))
+            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
+        #expect(!result.diagnostics.contains { $0.message.hasPrefix("<outlet>") }, "\(result.diagnostics.map(\.message))")
+        var labels: [String] = []
+        for file in result.files where file.path.hasSuffix(".nib") {
+            let c = Compiled(graph: NibGraph(try NibArchive(bytes: file.bytes)), diagnostics: [])
+            labels += c.objects("NSNibOutletConnector").compactMap { c.string($0.value(forKey: "NSLabel")) }
+        }
+        for label in ["articleList", "contentStackView", "enclosureView", "splitView2"] {
+            #expect(labels.contains(label), "no outlet \(label)")
+        }
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">

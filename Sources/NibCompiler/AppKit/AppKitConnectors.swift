@@ -81,9 +81,9 @@ extension AppKitCompiler {
         }
     }
 
-    /// Builds the connector objects in ibtool's order; returns them.
-    func buildConnectors() -> [Int] {
-        let sorted = connectors.enumerated().sorted { x, y in
+    /// Builds the connector objects of `pending` (collected connections) in ibtool's order; returns them.
+    func buildConnectors(_ pending: [PendingConnector]) -> [Int] {
+        let sorted = pending.enumerated().sorted { x, y in
             let a = x.element, c = y.element
             if a.group != c.group { return a.group < c.group }
             if a.sourceID != c.sourceID { return Self.idPrecedes(a.sourceID, c.sourceID) }

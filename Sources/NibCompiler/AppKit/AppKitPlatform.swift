@@ -145,8 +145,17 @@ final class AppKitCompiler {
     func finishObjectData(topLevel: [XIBNode], owner: Int, rootObject: Int, extraObjects: [(object: Int, parent: Int)] = [],
                           leadingConnectors: [Int] = []) {
         defineDanglingReferences()
-        let conns = leadingConnectors + buildConnectors()
+        var conns = leadingConnectors + buildConnectors(connectors)
+        // An object first referenced by a connection is archived on its own now, with its own connections (a
+        // storyboard scene's view that the controller's outlets name, and the outlets it has): built in turn.
+        var built = connectors.count
         defineDanglingReferences()
+        while connectors.count > built {
+            let batch = Array(connectors[built...])
+            built = connectors.count
+            conns += buildConnectors(batch)
+            defineDanglingReferences()
+        }
         ctx.finishReferences()
         // NSObjectsKeys / NSObjectsValues.
         var keys: [Int] = extraObjects.map(\.object)

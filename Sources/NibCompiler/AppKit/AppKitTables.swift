@@ -405,7 +405,7 @@ extension AppKitCompiler {
 
     /// NSIBObjectData of a nested prototype archive.
     func finishNested(cellView: XIBNode, owner: Int, app: Int) {
-        let conns = buildConnectors()
+        let conns = buildConnectors(connectors)
         var keys: [Int] = []
         var values: [Int] = []
         collectObjectParents(cellView, parent: owner, keys: &keys, values: &values)
