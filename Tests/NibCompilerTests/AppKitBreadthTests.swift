@@ -269,6 +269,43 @@ import NibTestSupport
         }
     }
 
+    /// Menu items and toolbar items of a custom class are swapped in at load time like menus and views
+    /// (NSClassSwapper naming the class and the framework class), not archived as the framework class.
+    @Test func customClassMenuAndToolbarItems() throws {
+        let menu = try compile(xib: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+                    <menu title="M" id="1">
+                        <items>
+                            <menuItem title="Plain" id="2"/>
+                            <menuItem title="Custom" id="3" customClass="RecentItem" customModule="Finder"/>
+                        </items>
+                    </menu>
+                </objects>
+            </document>
+            """)
+        #expect(menu.diagnostics.isEmpty, "\(menu.diagnostics)")
+        let swapper = try menu.object("NSClassSwapper")
+        #expect(menu.string(swapper.value(forKey: "NSOriginalClassName")) == "NSMenuItem")
+        #expect(menu.string(swapper.value(forKey: "NSClassName")) == "_TtC6Finder10RecentItem")
+        #expect(menu.string(swapper.value(forKey: "NSTitle")) == "Custom")
+        #expect(menu.objects("NSMenuItem").count == 1)
+
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
+        let path = "macos/vienna/Main.storyboard"
+        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "Vienna"))
+            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
+        #expect(!result.diagnostics.contains { $0.message.hasPrefix("<toolbarItem>") || $0.message.hasPrefix("<menuItem>") })
+        var swappedItems = 0
+        for file in result.files where file.path.hasSuffix(".nib") {
+            let c = Compiled(graph: NibGraph(try NibArchive(bytes: file.bytes)), diagnostics: [])
+            swappedItems += c.objects("NSClassSwapper").filter { c.string($0.value(forKey: "NSOriginalClassName")) == "NSToolbarItem" }.count
+        }
+        #expect(swappedItems == 7)
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">

@@ -30,11 +30,11 @@ extension AppKitCompiler {
     }
 
     func encodeMenuItem(_ node: XIBNode, menu: Int?, popUpCell: Int?, hideFirst: Bool = false) -> Int {
-        let i = define(node, "NSMenuItem")
+        let (i, swapper, archivedClass) = beginView(node, "NSMenuItem")  // a custom class: NSClassSwapper, as for a menu
         node.markUsed("state", "image", "secondaryImage", "alternate", "hidden", "enabled", "isSeparatorItem", "tag", "title",
                       "keyEquivalent", "identifier", "indentationLevel", "toolTip", "allowsKeyEquivalentWhenHidden")
         let separator = node.peek("isSeparatorItem", is: "YES")
-        var e = Entries()
+        var e = swapper
         if let menu { e.add("NSMenu", .conditionalObject(menu)) }
         if node.peek("enabled", is: "NO") || separator { e.bool("NSIsDisabled", true) }
         if separator { e.bool("NSIsSeparator", true) }
@@ -80,7 +80,7 @@ extension AppKitCompiler {
         if let subIndex { e.obj("NSTarget", subIndex) } else if let p = popUpCell { e.obj("NSTarget", p) }
         if let subIndex { e.obj("NSSubmenu", subIndex) }
         e.bool("NSHiddenInRepresentation", false)
-        finish(i, "NSMenuItem", e)
+        finish(i, archivedClass, e)
         collectConnections(node, source: i)
         return i
     }

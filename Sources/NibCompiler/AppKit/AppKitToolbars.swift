@@ -68,12 +68,13 @@ extension AppKitCompiler {
         let explicit = node.peek("explicitItemIdentifier")
         let system = Self.systemToolbarItems[implicit]
         let cls = system?.0 ?? "NSToolbarItem"
-        let i = define(node, cls)
+        // A custom class is swapped in at load time, as for a menu (NSClassSwapper).
+        let (i, swapper, archivedClass) = beginView(node, cls)
         node.markUsed("implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel", "tag", "image", "sizingBehavior",
                       "autovalidates", "bordered", "navigational", "visibilityPriority", "toolTip", "title", "selectable")
         let ident = explicit ?? implicit
         let standard = Self.standardToolbarItems[implicit]
-        var e = Entries()
+        var e = swapper
         e.obj("NSToolbarItemIdentifier", str(ident))
         e.obj("NSToolbarItemLabel", str(node.peek("label") ?? standard?.label ?? ""))
         e.obj("NSToolbarItemPaletteLabel", str(node.peek("paletteLabel") ?? system?.1 ?? standard?.label ?? ""))
@@ -122,7 +123,7 @@ extension AppKitCompiler {
         }
         e.bool("NSToolbarIsUserRemovable", true)
         e.int("NSToolbarItemStyle", 0)
-        finish(i, cls, e)
+        finish(i, archivedClass, e)
         collectConnections(node, source: i)
         return (ident, i)
     }
