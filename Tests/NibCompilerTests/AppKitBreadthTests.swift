@@ -306,6 +306,19 @@ import NibTestSupport
         #expect(swappedItems == 7)
     }
 
+    /// A stepper cell's own font is archived (`NSSupport`), as other cells do; without one there is none (the pair).
+    @Test func stepperCellFont() throws {
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
+        let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent("nib/appkit-samples/stepper_default.xib")), as: UTF8.self)
+        let plain = try compile(xib: text)
+        #expect(try plain.object("NSStepperCell").value(forKey: "NSSupport") == nil)
+        let withFont = try compile(xib: text.replacingOccurrences(of: "doubleValue=\"0\" id=\"4\"/>",
+                                                                  with: "doubleValue=\"0\" id=\"4\"><font key=\"font\" metaFont=\"smallSystem\"/></stepperCell>"))
+        #expect(withFont.diagnostics.isEmpty, "\(withFont.diagnostics)")
+        let font = try #require(try withFont.object("NSStepperCell").value(forKey: "NSSupport")?.objectIndex)
+        #expect(withFont.graph.objects[font].className == "NSFont")
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">

@@ -67,6 +67,9 @@ extension AppKitCompiler {
             c.markUsed("minValue", "maxValue", "doubleValue", "increment", "valueWraps", "autorepeat")
             e.int("NSCellFlags", 0xC0020)
             e.int("NSCellFlags2", 0)
+            // A font of its own is NSCell's `NSSupport`, in the place the other cells write it (the compiled
+            // stepper pairs have none).
+            if let f = self.font(c) { e.obj("NSSupport", f) }
             e.obj("NSControlView", control)
             if let v = c.double("doubleValue"), v != 0 { e.double("NSValue", v) }
             if let v = c.double("minValue"), v != 0 { e.double("NSMinValue", v) }
