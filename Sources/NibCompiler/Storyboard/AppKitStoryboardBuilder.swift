@@ -85,7 +85,7 @@ final class AppKitStoryboardBuilder {
     // MARK: Nibs
 
     private func compiler() -> (AppKitCompiler, CompileContext) {
-        let ctx = CompileContext(options: context.options, fileName: context.fileName, tracker: context.tracker)
+        let ctx = CompileContext(options: context.options, fileName: context.fileName, tracker: context.tracker, slots: context.slotPool)
         let a = AppKitCompiler(context: ctx)
         a.prepare(context.document)
         for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }

@@ -72,7 +72,8 @@ public struct StoryboardCompiler: Sendable {
             var runtimeOptions = options
             runtimeOptions.encodesPreIOS14Runtime = true
             // A fresh read tracker: encoders look at what is still unread (variation attributes).
-            let runtimeContext = CompileContext(options: runtimeOptions, fileName: fileName, tracker: XIBReadTracker(document: document))
+            let runtimeContext = CompileContext(options: runtimeOptions, fileName: fileName, tracker: XIBReadTracker(document: document),
+                                                slots: context.slotPool)
             let runtimeScenes = StoryboardScenes(document: runtimeContext.document, platform: .iOS, context: runtimeContext)
             let runtimeBuilder = UIKitStoryboardBuilder(scenes: runtimeScenes, context: runtimeContext)
             runtimeBuilder.upstreams = firstPass.upstreams

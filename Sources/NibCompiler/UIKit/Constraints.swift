@@ -25,6 +25,9 @@ extension UIKitCompiler {
         let ownerID = ownerNode.peek("id")
         let aliasNode = alias.flatMap { ctx.element(withID: $0) }
         var items: [(index: Int, group: ConstraintGroupKey, pos: Int, excluded: Bool)] = []
+        // Group keys by the key view's document position: a view is the key of several constraints, and its
+        // key walks up to the owner reading frames (storyboard cells nest deep: 1.5 % of their compile).
+        var groupOfView: [Int: ConstraintGroupKey] = [:]
         for (pos, c) in nodes.enumerated() {
             if c.bool("placeholder") == true {
                 // Removed at build time (IB placeholder constraints).
@@ -86,9 +89,12 @@ extension UIKitCompiler {
             let keyID: String? = firstID ?? secondID
             let keyNode = keyID.flatMap { ctx.element(withID: $0) }
             // The owner's own layout guides group with the owner's constraints.
-            let group = keyNode.flatMap { $0.isNamed("viewLayoutGuide") ? nil : $0 }
-                .map { ConstraintGroupKey(view: $0, owner: ownerNode, alias: aliasNode) }
-                ?? .owner
+            let group = keyNode.flatMap { $0.isNamed("viewLayoutGuide") ? nil : $0 }.map { view in
+                if let known = groupOfView[view.order] { return known }
+                let key = ConstraintGroupKey(view: view, owner: ownerNode, alias: aliasNode)
+                groupOfView[view.order] = key
+                return key
+            } ?? .owner
             let isExcluded = c.peek("id").map { excluded.contains($0) } ?? false
             items.append((i, group, pos, isExcluded))
         }

@@ -19,23 +19,26 @@ extension UIKitCompiler {
     func objectListOrder(topLevel: [Int]) -> [Int] {
         // Membership as flags per object index (the lists hold graph indices): two hashed sets cost
         // 3 % of a XIB compile.
-        let count = b.graph.objects.count
+        // The compiler's tables read once, not through the class at every object (exclusivity checks, an object
+        // copied out per call: a storyboard writes this list for every nib).
+        let objects = b.graph.objects
+        let children = objectListChildren
+        let count = objects.count
         // Which objects are listed at all: the top level and the closure of their blocks.
         var listed = [Bool](repeating: false, count: count)
         for i in topLevel { listed[i] = true }
         var pending = topLevel
         while let i = pending.popLast() {
-            for k in objectListChildren[i] ?? [] where !listed[k] {
+            for k in children[i] ?? [] where !listed[k] {
                 listed[k] = true
                 pending.append(k)
             }
         }
         func block(_ i: Int) -> [Int] {
-            var kids = objectListChildren[i] ?? []
-            let object = b.graph.objects[i]
-            if object.className == "NSLayoutConstraint" {
+            var kids = children[i] ?? []
+            if objects[i].className == "NSLayoutConstraint" {
                 for key in ["NSFirstItem", "NSSecondItem"] {
-                    if let item = object.value(forKey: key)?.objectIndex, listed[item] { kids.append(item) }
+                    if let item = objects[i].value(forKey: key)?.objectIndex, listed[item] { kids.append(item) }
                 }
             }
             return kids
