@@ -177,6 +177,31 @@ import PropertyList
         #expect(ownGraph.objects.contains { $0.className == "UITabBarItem" })
     }
 
+    /// A page view controller archives UIKit's page view controller keys (its coder's values), with nothing
+    /// reported as unsupported: a page curl with its spine in the middle is double-sided; a scroll has no spine.
+    @Test(arguments: [(#"transitionStyle="pageCurl" navigationOrientation="horizontal" spineLocation="mid""#, 0, 0, 2, true),
+                      (#"transitionStyle="scroll" navigationOrientation="vertical" spineLocation="min" doubleSided="YES""#, 1, 1, 0, false),
+                      (#"transitionStyle="pageCurl" navigationOrientation="horizontal" spineLocation="max""#, 0, 0, 3, false)])
+    func pageViewControllerKeys(_ attributes: String, _ style: Int64, _ orientation: Int64, _ spine: Int64, _ doubleSided: Bool) throws {
+        let text = Self.storyboard("""
+                <scene sceneID="s-page">
+                    <objects>
+                        <pageViewController \(attributes) id="pag-00-001" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+        """, initial: "pag-00-001")
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+        #expect(result.diagnostics.map(\.description) == [])
+        let nib = try #require(result.files.first { $0.path == "UIPageViewController-pag-00-001.nib" }, "\(result.files.map(\.path))")
+        let graph = NibGraph(try NibArchive(bytes: nib.bytes))
+        let controller = try #require(graph.objects.first { $0.value(forKey: "UITransitionStyle") != nil })
+        #expect(controller.value(forKey: "UITransitionStyle") == .int(style))
+        #expect(controller.value(forKey: "UINavigationOrientation") == .int(orientation))
+        #expect(controller.value(forKey: "UISpineLocation") == .int(spine))
+        #expect(controller.value(forKey: "UIDoubleSided") == .bool(doubleSided))
+        #expect(controller.value(forKey: "UIViewControllersAreChildren") == .bool(true))
+    }
+
     @Test func outputIsDeterministic() throws {
         let url = ProjectCorpus.directory.appendingPathComponent("ios/Main.storyboard")
         let bytes = [UInt8](try Data(contentsOf: url))

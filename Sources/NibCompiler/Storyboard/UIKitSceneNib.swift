@@ -94,6 +94,24 @@ final class UIKitSceneNib {
     }
 
     /// Encodes `controller` (and, through `embed`, its relationship children) into `c`; returns its index.
+    /// UIKit's UIPageViewController coder (decompiled iOS 26 UIKitCore; no compiled page view controller exists in
+    /// the corpus): after the view controller's keys, the transition style (page curl 0, scroll 1), the navigation
+    /// orientation (horizontal 0, vertical 1), the spine location (none 0, min 1, mid 2, max 3; always none when
+    /// scrolling, and a page curl's mid spine is double-sided), `UIDoubleSided`, then `UIViewControllersAreChildren`
+    /// (an archived controller has no pages yet, and its page list equals its empty children) and the page spacing.
+    /// The delegate and data source are connections, set after the controller is decoded.
+    static func pageViewControllerKeys(_ node: XIBNode, into e: inout Entries) {
+        let curl = (node["transitionStyle"] ?? "pageCurl") == "pageCurl"
+        let spine = curl ? ["none": 0, "min": 1, "mid": 2, "max": 3][node["spineLocation"] ?? "min"] ?? 1 : 0
+        e.int("UITransitionStyle", curl ? 0 : 1)
+        e.int("UINavigationOrientation", node["navigationOrientation"] == "vertical" ? 1 : 0)
+        e.int("UISpineLocation", spine)
+        e.bool("UIDoubleSided", curl && (spine == 2 || node.bool("doubleSided") == true))
+        e.bool("UIViewControllersAreChildren", true)
+        e.int("UIPageSpacing", Int(node.double("pageSpacing") ?? 0))
+        node.markUsed("spineLocation", "doubleSided", "pageSpacing")
+    }
+
     private func encodeController(_ controller: StoryboardController, in c: UIKitCompiler, parentIndex: Int?, placeholder: Int,
                                   extras extrasBefore: inout [Int]) -> Int {
         let ctx = c.ctx
@@ -248,6 +266,7 @@ final class UIKitSceneNib {
             }
             if !childIndices.isEmpty { e.obj("UIViewControllers", c.b.mutableArray(childIndices)) }
         }
+        if node.name == "pageViewController" { Self.pageViewControllerKeys(node, into: &e) }
         node.markUsed("sceneMemberID", "storyboardIdentifier", "useStoryboardIdentifierAsRestorationIdentifier", "automaticallyAdjustsScrollViewInsets",
                       "hidesBottomBarWhenPushed", "modalPresentationStyle", "modalTransitionStyle")
         for child in node.children where ["layoutGuides", "size", "simulatedNavigationBarMetrics", "simulatedToolbarMetrics", "simulatedTabBarMetrics"].contains(child.name)
