@@ -76,6 +76,23 @@ public final class XIBReadTracker {
         XIBNameSet(ids: names.map(nameID).filter { $0 >= 0 })
     }
 
+    /// Tables of one `Int32` per element of the document, all zero, lent by `takeElementTable`.
+    private var elementTables: [[Int32]] = []
+
+    /// A table of one `Int32` per element of the document (indexed by document order), all zero. Give it
+    /// back zeroed with `recycleElementTable`: a storyboard compiles a nib per scene from one document, and
+    /// zero-filling a new document-sized table for each cost more than the nib's use of it.
+    public func takeElementTable() -> [Int32] {
+        elementTables.popLast() ?? [Int32](repeating: 0, count: document.tree.storage.elements.count)
+    }
+
+    /// Returns a table from `takeElementTable`, every entry zero again, for the next taker.
+    public func recycleElementTable(_ table: [Int32]) {
+        precondition(table.count == document.tree.storage.elements.count, "element table of another document")
+        assert(!table.contains { $0 != 0 }, "element table recycled with entries set")
+        elementTables.append(table)
+    }
+
     /// The root `<document>` element.
     public var root: XIBNode { XIBNode(element: document.root, tracker: self) }
 

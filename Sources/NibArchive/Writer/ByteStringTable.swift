@@ -33,11 +33,18 @@ public struct ByteStringTable {
     private let seed = ByteStringTable.processSeed
     private static let processSeed = UInt64.random(in: .min ... .max)
 
-    /// An empty table sized for about `expectedCount` strings (it grows past that).
-    public init(expectedCount: Int = 8) {
+    /// An empty table sized for about `expectedCount` strings (it grows past that), with a cache of recent
+    /// hits of `cacheSize` entries (rounded up to a power of two; by default eight per expected string, 64
+    /// to 1,024). A smaller cache suits callers that seldom pass the same String twice: filling the cache
+    /// is most of a table's setup.
+    public init(expectedCount: Int = 8, cacheSize: Int? = nil) {
         var capacity = 16
         while capacity < 2 * expectedCount { capacity *= 2 }
-        let recentCount = min(1024, 4 * capacity)
+        var recentCount = min(1024, 4 * capacity)
+        if let cacheSize {
+            recentCount = 1
+            while recentCount < cacheSize { recentCount *= 2 }
+        }
         self.recentCount = recentCount
         // Filled word by word (empty entries are not all zero bits): a zero fill of the 24 KB key-table
         // cache became a `memset` (`rep stosb`, which callgrind counts per byte) on every archive.

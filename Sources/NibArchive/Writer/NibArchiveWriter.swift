@@ -315,13 +315,18 @@ private struct ArchiveCursor {
     }
 
     mutating func utf8(_ string: String) {
+        // Read in place when the string has contiguous UTF-8 (native and literal strings): `withUTF8`
+        // needs a mutable copy, a retain and release per key and class name.
+        if string.utf8.withContiguousStorageIfAvailable({ bytes(UnsafeRawBufferPointer($0)) }) != nil { return }
         var string = string
-        string.withUTF8 { source in
-            room(source.count)
-            guard let from = source.baseAddress else { return }
-            buffer.baseAddress!.advanced(by: offset).update(from: from, count: source.count)
-            offset += source.count
-        }
+        string.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func bytes(_ source: UnsafeRawBufferPointer) {
+        room(source.count)
+        guard let from = source.baseAddress else { return }
+        UnsafeMutableRawPointer(buffer.baseAddress!.advanced(by: offset)).copyMemory(from: from, byteCount: source.count)
+        offset += source.count
     }
 }
 

@@ -18,8 +18,12 @@ final class CompileContext {
     /// (encoded or bound), for the ids of document elements, indexed by the element's document order:
     /// 0 none yet, `slot + 1` referenced, `-(slot + 1)` defined. `define` needs no id string, and a
     /// storyboard makes a context per nib, where hashing and freeing string-keyed tables was a tenth of
-    /// the cost (a zero-filled array is cheaper than the hash table that replaced them first).
+    /// the cost (a zero-filled array is cheaper than the hash table that replaced them first). The array
+    /// is borrowed from the tracker's pool and given back zeroed (`touchedElements`), so that the contexts
+    /// of one storyboard do not zero-fill a table of the whole document each.
     private var slotOfElement: [Int32]
+    /// The elements whose entry in `slotOfElement` is not zero.
+    private var touchedElements: [Int32] = []
     /// Object index per id that names no element of the document (synthesized bindings).
     private var objectsByOtherID: [String: Int] = [:]
     /// Ids that name no element and whose object has been bound.
@@ -39,8 +43,19 @@ final class CompileContext {
         self.tracker = tracker
         document = root ?? tracker.root
         builder = GraphBuilder(coderVersion: options.coderVersion)
-        slotOfElement = Array(repeating: 0, count: tracker.document.tree.elements.count)
+        slotOfElement = tracker.takeElementTable()
         localized = options.baseLocalized ?? Self.utf8(fileName, contains: "Base.lproj/")
+    }
+
+    deinit {
+        for e in touchedElements { slotOfElement[Int(e)] = 0 }
+        tracker.recycleElementTable(slotOfElement)
+    }
+
+    @inline(__always)
+    private func setSlot(_ e: Int, _ value: Int32) {
+        if slotOfElement[e] == 0 { touchedElements.append(Int32(e)) }
+        slotOfElement[e] = value
     }
 
     /// Whether `string` contains `part`, compared as UTF-8 bytes (Foundation's `contains` cost 14,000
@@ -200,12 +215,12 @@ final class CompileContext {
         // Ids are unique in a document (checked when it was opened): the element is the id's key.
         let e = node.order
         if let existing = Self.decode(slotOfElement[e]) {
-            slotOfElement[e] = Self.encode(existing.slot, defined: true)
+            setSlot(e, Self.encode(existing.slot, defined: true))
             builder.graph.objects[existing.slot].className = className
             return existing.slot
         }
         let i = builder.new(className)
-        slotOfElement[e] = Self.encode(i, defined: true)
+        setSlot(e, Self.encode(i, defined: true))
         return i
     }
 
@@ -235,7 +250,7 @@ final class CompileContext {
             aliasSlots[existing] = index
         }
         if let e {
-            slotOfElement[e] = Self.encode(index, defined: true)
+            setSlot(e, Self.encode(index, defined: true))
         } else {
             objectsByOtherID[id] = index
             definedOtherIDs.insert(id)
@@ -251,7 +266,7 @@ final class CompileContext {
             return known.slot
         }
         let i = builder.new("NSObject")
-        if let e = elementIndex(id) { slotOfElement[e] = Self.encode(i, defined: false) } else { objectsByOtherID[id] = i }
+        if let e = elementIndex(id) { setSlot(e, Self.encode(i, defined: false)) } else { objectsByOtherID[id] = i }
         pendingReferences[id] = node
         pendingOrder.append(id)
         return i

@@ -11,7 +11,9 @@ import NibArchive
 struct GraphBuilder {
     var graph: NibGraph
     /// String id (insertion order) → its `NSString` object.
-    private var strings = ByteStringTable(expectedCount: 64)
+    /// A small cache: most strings come from the document, a new String each time (a cache of 512 entries
+    /// was set up for every compile and seldom hit).
+    private var strings = ByteStringTable(expectedCount: 64, cacheSize: 64)
     private var stringObjects: [Int] = []
     private var numbers: [NibInternKey: Int] = [:]
     /// The objects `string` and `number` created, in creation (= index) order.

@@ -82,7 +82,7 @@ final class UIKitCompiler {
     /// Each view's constraints in archive order, excluded ones included (trait-storage candidates).
     var constraintCandidates: [Int: [Int]] = [:]
     /// Attributed-string attribute dictionaries by deep fingerprint (shared per file, Labels.swift).
-    var attributeDictionaries: [[UInt8]: Int] = [:]
+    var attributeDictionaries: [FingerprintKey: Int] = [:]
     /// Fonts of plain text views by description (attributes of their text, uniqued with it).
     var textAttributeFonts: [String: Int] = [:]
     /// Image placeholders by name (shared per file).
