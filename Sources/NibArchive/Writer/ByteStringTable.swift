@@ -75,8 +75,7 @@ public struct ByteStringTable {
 
     @inline(never)
     private mutating func insertUncached(_ string: String) -> (id: Int, inserted: Bool) {
-        var s = string
-        let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
+        let (h, slot) = string.withUTF8Bytes { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)
             return (h, self.find(bytes, hash: h))
         }
@@ -99,8 +98,7 @@ public struct ByteStringTable {
 
     /// The id of `string`, or nil when it was never inserted.
     public func lookup(_ string: String) -> Int? {
-        var s = string
-        return s.withUTF8 { bytes in
+        return string.withUTF8Bytes { bytes in
             let slot = find(bytes, hash: hash(bytes))
             return table[slot] == 0 ? nil : Int(table[slot] - 1)
         }
@@ -141,8 +139,7 @@ public struct ByteStringTable {
     }
 
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var s = string
-        return s.withUTF8 { p in
+        return string.withUTF8Bytes { p in
             p.count == bytes.count && (p.isEmpty || memcmp(p.baseAddress!, bytes.baseAddress!, p.count) == 0)
         }
     }

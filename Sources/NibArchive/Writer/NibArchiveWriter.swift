@@ -315,11 +315,7 @@ private struct ArchiveCursor {
     }
 
     mutating func utf8(_ string: String) {
-        // Read in place when the string has contiguous UTF-8 (native and literal strings): `withUTF8`
-        // needs a mutable copy, a retain and release per key and class name.
-        if string.utf8.withContiguousStorageIfAvailable({ bytes(UnsafeRawBufferPointer($0)) }) != nil { return }
-        var string = string
-        string.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
+        string.withUTF8Bytes { bytes(UnsafeRawBufferPointer($0)) }
     }
 
     private mutating func bytes(_ source: UnsafeRawBufferPointer) {
