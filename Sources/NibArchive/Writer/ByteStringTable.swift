@@ -177,6 +177,12 @@ public struct ByteStringTable {
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
+        // Four tail bytes in one load (the same value as four single bytes, least significant first).
+        if bytes.count - i >= 4 {
+            tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
+            shift = 32
+            i += 4
+        }
         while i < bytes.count {
             tail |= UInt64(base[i]) << shift
             shift += 8
