@@ -49,4 +49,31 @@ import Testing
         #expect(view.unusedAttributes(ignoring: tracker.nameSet(["id", "x", "notInTheDocument"]))
                 == ["someRatherLongAttributeNameOne", "y", "w"])
     }
+
+    @Test func presenceIsCheckedWithoutMarking() throws {
+        let tracker = XIBReadTracker(document: try XIBDocument(bytes: Array(Self.text.utf8), file: "T.xib"))
+        let view = try #require(tracker.node(withID: "v"))
+        #expect(view.has("flag") && view.has("someRatherLongAttributeNameOne") && !view.has("absent"))
+        #expect(view.unusedAttributes(ignoring: tracker.nameSet(["id"])).contains("flag"))
+    }
+
+    /// The per-element tables compile contexts borrow (their id slots) are lent zeroed, one per taker while
+    /// another is out (storyboard contexts nest), and given back zeroed for reuse.
+    @Test func elementTablesAreLentZeroedAndReused() throws {
+        let tracker = XIBReadTracker(document: try XIBDocument(bytes: Array(Self.text.utf8), file: "T.xib"))
+        let count = tracker.document.tree.elements.count
+        var outer = tracker.takeElementTable()
+        #expect(outer.count == count && outer.allSatisfy { $0 == 0 })
+        outer[1] = 7
+        let inner = tracker.takeElementTable()
+        #expect(inner.count == count && inner.allSatisfy { $0 == 0 })
+        tracker.recycleElementTable(inner)
+        outer[1] = 0
+        tracker.recycleElementTable(outer)
+        for _ in 0..<3 {
+            let again = tracker.takeElementTable()
+            #expect(again.count == count && again.allSatisfy { $0 == 0 })
+            tracker.recycleElementTable(again)
+        }
+    }
 }
