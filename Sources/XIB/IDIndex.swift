@@ -39,8 +39,7 @@ struct IDIndex {
 
     /// The element whose id is `id`, or nil.
     func element(_ id: String, in storage: XMLTreeStorage) -> Int32? {
-        var id = id
-        return id.withUTF8 { value in
+        return id.withUTF8Bytes { value in
             let slot = find(value, hash: fnv1a(value), in: storage)
             return slots[slot] == 0 ? nil : entries[Int(slots[slot] - 1)].element
         }

@@ -11,6 +11,9 @@ enum InputValidation {
         guard let base = bytes.baseAddress else { return nil }
         var i = start
         lines.firstByte = start
+        // Room for the line starts up front (one per 32 bytes covers XIB and storyboard text): growing the
+        // table from one entry reallocated it a dozen times per document.
+        lines.starts.reserveCapacity(lines.starts.count + (count - start) / 32)
         while i < count {
             // Fast path: eight printable ASCII bytes (no high bit, none below 0x20).
             if i &+ 8 <= count {

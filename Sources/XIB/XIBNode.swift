@@ -152,6 +152,10 @@ public struct XIBNode: Hashable, CustomStringConvertible {
         element.attributeIndex(XMLName(id: tracker.nameID(name)))
     }
 
+    /// Whether attribute `name` is present, without marking it or building its value.
+    @inline(__always)
+    public func has(_ name: String) -> Bool { attributeIndex(name) != nil }
+
     /// Reads without marking (for look-ahead decisions that do not consume the attribute).
     @inline(__always)
     public func peek(_ name: String) -> String? {

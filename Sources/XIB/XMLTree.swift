@@ -104,8 +104,7 @@ final class XMLTreeStorage: Sendable {
     func value(of index: Int, equals string: String) -> Bool {
         let attribute = attributes[index]
         if attribute.needsDecoding { return value(of: attribute).utf8.elementsEqual(string.utf8) }
-        var string = string
-        return string.withUTF8 { utf8 in
+        return string.withUTF8Bytes { utf8 in
             utf8.count == Int(attribute.valueEnd - attribute.valueStart) && bytes.withUnsafeBufferPointer { p in
                 utf8.isEmpty || memoryEqual(p.baseAddress! + Int(attribute.valueStart), utf8.baseAddress!, utf8.count)
             }
@@ -190,8 +189,7 @@ public struct XMLTree: Sendable {
 
     /// The interned name for `string`, or nil if no element or attribute in the document uses it.
     public func name(_ string: String) -> XMLName? {
-        var string = string
-        return string.withUTF8 { utf8 in
+        return string.withUTF8Bytes { utf8 in
             storage.bytes.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress.flatMap { storage.interner.lookup(utf8, in: $0) }.map(XMLName.init(id:))
             }

@@ -22,4 +22,18 @@ import Testing
         for i in 0..<100 { _ = table.insert("grown\(i)") }
         #expect(table.lookup("dynamicKeyNumber3") == 4 && table.lookup("grown99") == 109 && table.lookup("absent") == nil)
     }
+
+    /// A one-entry cache (every string evicts the last) and tails of every length hashed: ids still follow
+    /// the contents.
+    @Test func idsSurviveASmallCacheAndEveryTailLength() {
+        var table = ByteStringTable(expectedCount: 4, cacheSize: 1)
+        let names = (0...20).map { String(repeating: "k", count: $0) } + ["alpha", "betaLongerThanFifteen", "kkkkkkkkkkkkkkkkkkkkX"]
+        for (i, name) in names.enumerated() { #expect(table.insert(name) == (i, true), "\(name)") }
+        for _ in 0..<3 {
+            for (i, name) in names.enumerated().reversed() {
+                #expect(table.insert(name) == (i, false) && table.lookup(name) == i, "\(name)")
+            }
+        }
+        #expect(table.count == names.count && table.lookup("kkkkkkkkkkkkkkkkkkkkkk") == nil)
+    }
 }

@@ -49,4 +49,11 @@ import Testing
         #expect(view.unusedAttributes(ignoring: tracker.nameSet(["id", "x", "notInTheDocument"]))
                 == ["someRatherLongAttributeNameOne", "y", "w"])
     }
+
+    @Test func presenceIsCheckedWithoutMarking() throws {
+        let tracker = XIBReadTracker(document: try XIBDocument(bytes: Array(Self.text.utf8), file: "T.xib"))
+        let view = try #require(tracker.node(withID: "v"))
+        #expect(view.has("flag") && view.has("someRatherLongAttributeNameOne") && !view.has("absent"))
+        #expect(view.unusedAttributes(ignoring: tracker.nameSet(["id"])).contains("flag"))
+    }
 }

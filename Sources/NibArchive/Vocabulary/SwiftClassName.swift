@@ -9,11 +9,40 @@ public enum SwiftClassName {
     /// `_TtC<len><module>(<len><name>)+` for `name` (`Class` or `Outer.Inner`) in `module`.
     public static func mangled(module: String, name: String) -> String {
         if name.hasPrefix("_Tt") { return name }
+        if let ascii = asciiMangled(module: module, name: name) { return ascii }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         var s = "_Tt" + String(repeating: "C", count: parts.count)
         s += "\(module.utf8.count)\(module)"
         for p in parts { s += "\(p.utf8.count)\(p)" }
         return s
+    }
+
+    /// `mangled` for an ASCII `name`, built byte by byte (splitting into Substrings and interpolating cost
+    /// about 10,000 instructions per custom class); nil otherwise (a non-ASCII name splits by Character,
+    /// where a "." with a combining mark is no separator).
+    private static func asciiMangled(module: String, name: String) -> String? {
+        var name = name
+        return name.withUTF8 { name -> String? in
+            var levels = 1
+            for b in name {
+                guard b < 0x80 else { return nil }
+                if b == UInt8(ascii: ".") { levels += 1 }
+            }
+            var out = [UInt8]()
+            out.reserveCapacity(3 + levels * 4 + module.utf8.count + name.count)
+            out.append(contentsOf: "_Tt".utf8)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "C"), count: levels))
+            func appendLength(_ n: Int) { out.append(contentsOf: String(n).utf8) }
+            appendLength(module.utf8.count)
+            out.append(contentsOf: module.utf8)
+            var start = 0
+            for i in 0...name.count where i == name.count || name[i] == UInt8(ascii: ".") {
+                appendLength(i - start)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: name[start..<i]))
+                start = i + 1
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// `Module.Class` (or `Module.Outer.Inner`) for a mangled class name, nil for anything else

@@ -33,11 +33,18 @@ public struct ByteStringTable {
     private let seed = ByteStringTable.processSeed
     private static let processSeed = UInt64.random(in: .min ... .max)
 
-    /// An empty table sized for about `expectedCount` strings (it grows past that).
-    public init(expectedCount: Int = 8) {
+    /// An empty table sized for about `expectedCount` strings (it grows past that), with a cache of recent
+    /// hits of `cacheSize` entries (rounded up to a power of two; by default eight per expected string, 64
+    /// to 1,024). A smaller cache suits callers that seldom pass the same String twice: filling the cache
+    /// is most of a table's setup.
+    public init(expectedCount: Int = 8, cacheSize: Int? = nil) {
         var capacity = 16
         while capacity < 2 * expectedCount { capacity *= 2 }
-        let recentCount = min(1024, 4 * capacity)
+        var recentCount = min(1024, 4 * capacity)
+        if let cacheSize {
+            recentCount = 1
+            while recentCount < cacheSize { recentCount *= 2 }
+        }
         self.recentCount = recentCount
         // Filled word by word (empty entries are not all zero bits): a zero fill of the 24 KB key-table
         // cache became a `memset` (`rep stosb`, which callgrind counts per byte) on every archive.
@@ -68,8 +75,7 @@ public struct ByteStringTable {
 
     @inline(never)
     private mutating func insertUncached(_ string: String) -> (id: Int, inserted: Bool) {
-        var s = string
-        let (h, slot) = s.withUTF8 { bytes -> (UInt64, Int) in
+        let (h, slot) = string.withUTF8Bytes { bytes -> (UInt64, Int) in
             let h = self.hash(bytes)
             return (h, self.find(bytes, hash: h))
         }
@@ -92,8 +98,7 @@ public struct ByteStringTable {
 
     /// The id of `string`, or nil when it was never inserted.
     public func lookup(_ string: String) -> Int? {
-        var s = string
-        return s.withUTF8 { bytes in
+        return string.withUTF8Bytes { bytes in
             let slot = find(bytes, hash: hash(bytes))
             return table[slot] == 0 ? nil : Int(table[slot] - 1)
         }
@@ -134,8 +139,7 @@ public struct ByteStringTable {
     }
 
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var s = string
-        return s.withUTF8 { p in
+        return string.withUTF8Bytes { p in
             p.count == bytes.count && (p.isEmpty || memcmp(p.baseAddress!, bytes.baseAddress!, p.count) == 0)
         }
     }
@@ -173,6 +177,12 @@ public struct ByteStringTable {
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
+        // Four tail bytes in one load (the same value as four single bytes, least significant first).
+        if bytes.count - i >= 4 {
+            tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
+            shift = 32
+            i += 4
+        }
         while i < bytes.count {
             tail |= UInt64(base[i]) << shift
             shift += 8

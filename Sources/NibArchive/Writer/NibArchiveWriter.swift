@@ -315,13 +315,14 @@ private struct ArchiveCursor {
     }
 
     mutating func utf8(_ string: String) {
-        var string = string
-        string.withUTF8 { source in
-            room(source.count)
-            guard let from = source.baseAddress else { return }
-            buffer.baseAddress!.advanced(by: offset).update(from: from, count: source.count)
-            offset += source.count
-        }
+        string.withUTF8Bytes { bytes(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func bytes(_ source: UnsafeRawBufferPointer) {
+        room(source.count)
+        guard let from = source.baseAddress else { return }
+        UnsafeMutableRawPointer(buffer.baseAddress!.advanced(by: offset)).copyMemory(from: from, byteCount: source.count)
+        offset += source.count
     }
 }
 

@@ -124,7 +124,7 @@ extension AppKitCompiler {
         } else if let alt = image(c, "alternateImage") {
             e.obj("NSAlternateImage", alt)
         }
-        if hasFont || c.peek("alternateTitle") != nil { e.obj("NSAlternateContents", str(titleText(c, "alternateTitle") ?? "")) }
+        if hasFont || c.has("alternateTitle") { e.obj("NSAlternateContents", str(titleText(c, "alternateTitle") ?? "")) }
         e.obj("NSKeyEquivalent", str(keyEquivalent(c) ?? ""))
         e.int("NSPeriodicDelay", Int(c.peek("periodicDelay") ?? "") ?? 400)
         e.int("NSPeriodicInterval", Int(c.peek("periodicInterval") ?? "") ?? 75)

@@ -337,7 +337,7 @@ extension AppKitCompiler {
         var (i, e, cls) = beginCell(c, "NSTableHeaderCell")
         markCellAttributes(c)
         c.markUsed("title")
-        if c.peek("id") == nil { c.visited = true }
+        if !c.has("id") { c.visited = true }
         e.int("NSCellFlags", cellFlags(c, type: 1))
         e.int("NSCellFlags2", cellFlags2(c))
         e.obj("NSContents", str(titleText(c) ?? ""))

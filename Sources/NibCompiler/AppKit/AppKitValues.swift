@@ -118,7 +118,7 @@ extension AppKitCompiler {
             return b.graph.add(NibObject(className: "NSColor", entries: e.list))
         case "custom" where node.peek("customColorSpace") != "calibratedRGB" && node.peek("customColorSpace") != "deviceRGB":
             let r = node.double("red") ?? 0, g = node.double("green") ?? 0, bl = node.double("blue") ?? 0
-            if node.peek("customColorSpace", is: "genericGamma22GrayColorSpace") || node.peek("white") != nil {
+            if node.peek("customColorSpace", is: "genericGamma22GrayColorSpace") || node.has("white") {
                 var e = Entries()
                 e.int("NSColorSpace", 3)
                 e.add("NSWhite", .data(Array(comp([node.double("white") ?? 0]).utf8) + [0]))
@@ -274,7 +274,7 @@ extension AppKitCompiler {
     /// `NSCustomResource` for a named image (shared per name).
     func imageResource(_ name: String, catalog: String? = nil, owner: XIBNode? = nil, reference: XIBNode? = nil) -> Int {
         let variable = reference?.double("variableValue")
-        let configured = reference != nil && (reference?.peek("symbolScale") != nil || variable != nil)
+        let configured = reference != nil && (reference?.has("symbolScale") == true || variable != nil)
         let key = (catalog ?? "") + "/" + name + (configured ? "|\(reference?.peek("symbolScale") ?? "")|\(variable ?? -1)" : "")
         if let i = imageCache[key] { return i }
         let isSystem = catalog == "system"

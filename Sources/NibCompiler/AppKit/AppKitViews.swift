@@ -101,7 +101,7 @@ extension AppKitCompiler {
     /// Starts an object for a view element: NSClassSwapper when it has `customClass`.
     func beginView(_ node: XIBNode, _ cls: String, swappable: Bool = true) -> (Int, Entries, String) {
         var e = Entries()
-        if swappable, node.peek("customClass") != nil {
+        if swappable, node.has("customClass") {
             let i = define(node, "NSClassSwapper")
             e.obj("NSClassName", str(className(node) ?? ""))
             e.obj("NSOriginalClassName", str(cls))
@@ -119,7 +119,7 @@ extension AppKitCompiler {
         if custom && !direct {
             i = define(node, "NSCustomView"); cls = "NSCustomView"
             if let r = classReference(node) { e.obj("IBClassReference", r) }
-        } else if custom && direct && node.peek("customClass") == nil {
+        } else if custom && direct && !node.has("customClass") {
             i = define(node, "NSClassSwapper"); cls = "NSClassSwapper"
             e.obj("NSClassName", str("NSView")); e.obj("NSOriginalClassName", str("NSView"))
         } else {
@@ -260,7 +260,7 @@ extension AppKitCompiler {
         c.markUsed("identifier", "placeholder")
         var e = Entries()
         if let f = c["firstItem"] { e.obj("NSFirstItem", ctx.reference(f, from: c)) } else { e.obj("NSFirstItem", owner) }
-        if c.peek("firstAttribute") == nil { ctx.error(at: c, "constraint needs firstAttribute") }
+        if !c.has("firstAttribute") { ctx.error(at: c, "constraint needs firstAttribute") }
         let fa = Self.layoutAttributes[c["firstAttribute"] ?? ""] ?? 0
         e.int("NSFirstAttributeV2", fa)
         e.int("NSFirstAttribute", fa)

@@ -11,7 +11,9 @@ import NibArchive
 struct GraphBuilder {
     var graph: NibGraph
     /// String id (insertion order) → its `NSString` object.
-    private var strings = ByteStringTable(expectedCount: 64)
+    /// A small cache: most strings come from the document, a new String each time (a cache of 512 entries
+    /// was set up for every compile and seldom hit).
+    private var strings = ByteStringTable(expectedCount: 64, cacheSize: 64)
     private var stringObjects: [Int] = []
     private var numbers: [NibInternKey: Int] = [:]
     /// The objects `string` and `number` created, in creation (= index) order.
@@ -22,6 +24,11 @@ struct GraphBuilder {
 
     init(coderVersion: Int) {
         graph = NibGraph(coderVersion: UInt32(coderVersion), objects: [NibObject(className: "NSObject")])
+        // Room for a typical nib (a XIB's has 70 objects, 20 of them interned strings and numbers): the
+        // lists grew from one element, a reallocation and copy at every doubling.
+        graph.objects.reserveCapacity(64)
+        stringObjects.reserveCapacity(16)
+        internedObjects.reserveCapacity(32)
     }
 
     var coderVersion: Int { Int(graph.coderVersion) }
@@ -150,10 +157,21 @@ struct GraphBuilder {
 /// width. Hashing the parts directly replaced a text fingerprint built for every interned colour and font.
 private struct InternedObject: Hashable {
     let object: NibObject
+    /// The object's contents hashed once, when the key is made: the table's lookup, its insertion and
+    /// every rehash when it grows hashed all the entries again (most of the cost of interning).
+    let digest: Int
 
-    init(_ object: NibObject) { self.object = object }
+    init(_ object: NibObject) {
+        self.object = object
+        var hasher = Hasher()
+        Self.hashContents(of: object, into: &hasher)
+        digest = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
     static func == (a: InternedObject, b: InternedObject) -> Bool {
+        guard a.digest == b.digest else { return false }
         let x = a.object, y = b.object
         guard x.entries.count == y.entries.count, x.className == y.className else { return false }
         for (e, f) in zip(x.entries, y.entries) {
@@ -180,7 +198,7 @@ private struct InternedObject: Hashable {
     /// Names enter by their UTF-8 length only (O(1) for native strings): hashing every class name and key
     /// was most of the interning cost, and the interned objects of one class share their keys anyway, so
     /// the values tell them apart; `==` still compares the names.
-    func hash(into hasher: inout Hasher) {
+    private static func hashContents(of object: NibObject, into hasher: inout Hasher) {
         hasher.combine(object.className.utf8.count)
         hasher.combine(object.entries.count)
         for e in object.entries {
@@ -190,7 +208,12 @@ private struct InternedObject: Hashable {
             case .bool(let v): hasher.combine(1 as UInt8); hasher.combine(v)
             case .float(let v): hasher.combine(2 as UInt8); hasher.combine(v.bitPattern)
             case .double(let v): hasher.combine(3 as UInt8); hasher.combine(v.bitPattern)
-            case .data(let v): hasher.combine(4 as UInt8); hasher.combine(v)
+            case .data(let v):
+                // The bytes in one call: `[UInt8]`'s own hashing feeds the hasher a byte at a time (a colour's
+                // `NSRGB` text made hashing most of the cost of interning it).
+                hasher.combine(4 as UInt8)
+                hasher.combine(v.count)
+                v.withUnsafeBytes { hasher.combine(bytes: $0) }
             case .null: hasher.combine(5 as UInt8)
             case .object(let v): hasher.combine(6 as UInt8); hasher.combine(v)
             case .conditionalObject(let v): hasher.combine(7 as UInt8); hasher.combine(v)

@@ -37,19 +37,19 @@ extension UIKitCompiler {
         var systemName = node["systemColor"] ?? cocoaTouchName
         var source = node
         var fromResource = false
-        if let s = node.peek("systemColor"), node.peek("red") == nil, node.peek("white") == nil,
+        if let s = node.peek("systemColor"), !node.has("red"), !node.has("white"),
            let res = systemColors[s], let c = res.children.first(where: { $0.isNamed("color") }) {
             source = c
             fromResource = true
         }
         var comps = components(source)
-        let paletteName = node.peek("red") == nil && node.peek("white") == nil ? node.peek("systemColor") : nil
+        let paletteName = !node.has("red") && !node.has("white") ? node.peek("systemColor") : nil
         let palette = paletteName.flatMap { Self.paletteColors[$0] }
         if let palette { comps = ((palette.0 / 255, palette.1 / 255, palette.2 / 255), nil, 1, true) }
-        if !fromResource, palette == nil, node.peek("red") == nil, node.peek("white") == nil, let name = cocoaTouchName {
+        if !fromResource, palette == nil, !node.has("red"), !node.has("white"), let name = cocoaTouchName {
             if let fixed = cocoaTouchSystemColorValue(name) {
                 comps = fixed
-            } else if node.peek("systemColor") == nil {
+            } else if !node.has("systemColor") {
                 ctx.warning(at: node, "<color key=\"\(node.peek("key") ?? "")\">: cocoaTouchSystemColor '\(name)' has no known UIKit value; archived with black components")
             }
         }

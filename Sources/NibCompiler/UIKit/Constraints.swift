@@ -48,9 +48,9 @@ extension UIKitCompiler {
             let secondID: String? = secondRef ?? nil
             let first = firstID.map { ctx.reference($0, from: c) } ?? owner
             let second: Int? = secondRef.map { id in id.map { ctx.reference($0, from: c) } ?? owner }
-            if c.peek("firstAttribute") == nil { ctx.error(at: c, "constraint needs firstAttribute") }
+            if !c.has("firstAttribute") { ctx.error(at: c, "constraint needs firstAttribute") }
             let fa = attribute(c, "firstAttribute")
-            let sa = c.peek("secondAttribute") != nil ? attribute(c, "secondAttribute") : 0
+            let sa = c.has("secondAttribute") ? attribute(c, "secondAttribute") : 0
             var e = Entries()
             e.obj("NSFirstItem", first)
             e.int("NSFirstAttributeV2", fa)

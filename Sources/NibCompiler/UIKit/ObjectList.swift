@@ -34,25 +34,26 @@ extension UIKitCompiler {
                 pending.append(k)
             }
         }
-        func block(_ i: Int) -> [Int] {
-            var kids = children[i] ?? []
-            if objects[i].className == "NSLayoutConstraint" {
-                for key in ["NSFirstItem", "NSSecondItem"] {
-                    if let item = objects[i].value(forKey: key)?.objectIndex, listed[item] { kids.append(item) }
-                }
-            }
-            return kids
-        }
+        // A block is read in place (the children list, then a constraint's listed items): building it as
+        // an array, and copying the object out of the graph to read its items, allocated per listed object.
         var all = topLevel
         var seen = [Bool](repeating: false, count: count)
         for i in topLevel { seen[i] = true }
-        var head = 0
-        while head < all.count {
-            let i = all[head]
-            head += 1
-            for k in block(i) where !seen[k] {
+        func visit(_ k: Int) {
+            if !seen[k] {
                 seen[k] = true
                 all.append(k)
+            }
+        }
+        objects.withUnsafeBufferPointer { objects in
+            var head = 0
+            while head < all.count {
+                let i = all[head]
+                head += 1
+                if let kids = children[i] { for k in kids { visit(k) } }
+                guard objects[i].className == "NSLayoutConstraint" else { continue }
+                if let item = objects[i].value(forKey: "NSFirstItem")?.objectIndex, listed[item] { visit(item) }
+                if let item = objects[i].value(forKey: "NSSecondItem")?.objectIndex, listed[item] { visit(item) }
             }
         }
         return all

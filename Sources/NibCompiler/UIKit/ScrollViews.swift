@@ -422,7 +422,7 @@ extension UIKitCompiler {
             }
             contentIndex = ci
             // The id-less content view's block is hoisted into the cell's block.
-            if cv.peek("id") == nil { hoistedListed = objectListChildren.removeValue(forKey: ci) ?? [] }
+            if !cv.has("id") { hoistedListed = objectListChildren.removeValue(forKey: ci) ?? [] }
         }
         var style = ViewStyle()
         style.ownLayoutHoisted = true
@@ -460,7 +460,7 @@ extension UIKitCompiler {
                 block += hoistedListed
             }
             objectListChildren[index] = block
-        } else if let contentIndex, node.children.first(where: { $0.peek("key", is: "contentView") })?.peek("id") == nil {
+        } else if let contentIndex, node.children.first(where: { $0.peek("key", is: "contentView") })?.has("id") != true {
             objectListChildren[index]?.removeAll { $0 == contentIndex }
         }
         return index

@@ -82,7 +82,7 @@ extension UIKitCompiler {
                         // In the iOS 14+ encoding the view that first uses a named (app) font keeps an equal
                         // font of its own; the pre-iOS 14 `runtime.nib` shares it (STORYBOARD.md §1.3 (b): one
                         // pair, Settings nB1-eu-sN0; a text-style font is shared in both, TC3-Kg-XJt).
-                        if !ctx.options.encodesPreIOS14Runtime, fd.peek("name") != nil { ownFont = font(fd) }
+                        if !ctx.options.encodesPreIOS14Runtime, fd.has("name") { ownFont = font(fd) }
                     }
                 }
             }

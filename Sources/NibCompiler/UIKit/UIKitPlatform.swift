@@ -181,13 +181,32 @@ final class UIKitCompiler {
         root.append("UINibTraitStorageListsKey", .object(b.array(traitLists)))
         root.append("UINibKeyValuePairsKey", .object(b.array(Self.byOwnerOrder(keyValuePairs))))
         b.set(0, root)
-        b.graph.classFallbacks = Self.classFallbacks
-            // Lengths first: a String == per object and class name was 1 % of a compile.
-            .filter { name, _ in b.graph.objects.contains { $0.className.utf8.count == name.utf8.count && $0.className == name } }
+        b.graph.classFallbacks = usedClassFallbacks()
     }
 
     /// The archive's class fallbacks, of which those of the classes used are written.
-    static let classFallbacks: [String: [String]] = ["UIColor": ["NSColor"], "UIFont": ["NSFont"], "UITableViewCellContentView": ["UIView"]]
+    static let classFallbacks: [(name: String, fallbacks: [String])] =
+        [("UIColor", ["NSColor"]), ("UIFont", ["NSFont"]), ("UITableViewCellContentView", ["UIView"])]
+
+    /// `classFallbacks` of the classes some object of the graph has, found in one scan of the objects
+    /// (a scan per class cost three per nib). Lengths first: a String == per object and class name was 1 %
+    /// of a compile.
+    private func usedClassFallbacks() -> [String: [String]] {
+        var used = [Bool](repeating: false, count: Self.classFallbacks.count)
+        var found = 0
+        b.graph.objects.withUnsafeBufferPointer { objects in
+            for o in objects.indices where found < used.count {
+                let length = objects[o].className.utf8.count
+                for (k, c) in Self.classFallbacks.enumerated() where !used[k] && c.name.utf8.count == length && c.name == objects[o].className {
+                    used[k] = true
+                    found += 1
+                }
+            }
+        }
+        var result = [String: [String]]()
+        for (k, c) in Self.classFallbacks.enumerated() where used[k] { result[c.name] = c.fallbacks }
+        return result
+    }
 
     /// Stable sort by the owning element's document position.
     static func byOwnerOrder(_ items: [(order: Int, index: Int)]) -> [Int] {

@@ -237,9 +237,18 @@ extension UIKitCompiler {
         // Design-time animation metadata.
         for a in node.children where a.isNamed("animations") { ctx.ignore(a) }
 
-        var block = style.keyedObjectChildren + blankGuides
-        if style.subviewsFirstInObjectList { block += listedSubviews + listed } else { block += listed + listedSubviews }
-        objectListChildren[index, default: []].append(contentsOf: block)
+        // One allocation of the block's final size, adopted whole when the object has no children listed yet
+        // (the usual case): the concatenations and the append into an empty list allocated four arrays per view.
+        var block: [Int] = []
+        block.reserveCapacity(style.keyedObjectChildren.count + blankGuides.count + listed.count + listedSubviews.count)
+        block += style.keyedObjectChildren
+        block += blankGuides
+        if style.subviewsFirstInObjectList { block += listedSubviews; block += listed } else { block += listed; block += listedSubviews }
+        if let i = objectListChildren.index(forKey: index) {
+            objectListChildren.values[i].append(contentsOf: block)
+        } else {
+            objectListChildren[index] = block
+        }
     }
 
     func fillLayoutGuide(_ gi: Int, owner: Int, key: String) {
