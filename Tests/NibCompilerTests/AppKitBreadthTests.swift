@@ -358,6 +358,15 @@ import NibTestSupport
         #expect(c.string(view.value(forKey: "NSFrameSize")) == "{200, 100}")
     }
 
+    /// Xcode 7's empty `<animations/>` in a view is Interface Builder's and compiles silently (the
+    /// test_animations pair archives nothing for it); one with content still warns.
+    @Test func emptyAnimationsElementIsMetadata() throws {
+        let empty = try compile(xib: Self.metadataDocument.replacingOccurrences(of: "FROB", with: "<animations/>"))
+        #expect(empty.diagnostics.isEmpty, "\(empty.diagnostics)")
+        let full = try compile(xib: Self.metadataDocument.replacingOccurrences(of: "FROB", with: "<animations><frob/></animations>"))
+        #expect(full.diagnostics.contains { $0.message.contains("<animations>") }, "\(full.diagnostics)")
+    }
+
     @Test func anUnknownElementStillWarnsWithItsKeyAndParent() throws {
         let c = try compile(xib: Self.metadataDocument.replacingOccurrences(of: "FROB", with: "<frobnicator key=\"gizmo\"/>"))
         #expect(c.diagnostics.map(\.message) == ["element <frobnicator key=\"gizmo\"> in <customView> is not supported yet; ignored"])

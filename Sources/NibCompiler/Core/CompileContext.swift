@@ -195,10 +195,12 @@ final class CompileContext {
     ]
 
     /// Elements that only Interface Builder reads, which ibtool does not archive: the canvas position of a
-    /// top-level object, the designer's guides, and the "Notes" of the identity inspector.
+    /// top-level object, the designer's guides, the "Notes" of the identity inspector, and the empty
+    /// `<animations/>` Xcode 7 wrote into every view (appkit-samples/test_animations: nothing archived).
     static func isMetadataElement(_ n: XIBNode) -> Bool {
         switch (n.name, n.peek("key")) {
         case ("point", "canvasLocation"), ("userGuides", _), ("attributedString", "userComments"): return true
+        case ("animations", nil): return n.children.isEmpty
         default: return false
         }
     }
