@@ -67,8 +67,10 @@ extension UIKitCompiler {
                 e.int("NSSecondAttributeV2", sa)
                 e.int("NSSecondAttribute", Self.legacyAttribute(sa))
             }
-            // A design-device variation's constant is the archived one (DesignTraits.swift).
-            let constant = designVariation(of: c)?.peekDouble("constant") ?? c.double("constant") ?? 0
+            // A design-device variation's constant is the archived one (DesignTraits.swift); the base constant is
+            // read all the same (it is the trait storage's, not an unsupported attribute).
+            let baseConstant = c.double("constant")
+            let constant = designVariation(of: c)?.peekDouble("constant") ?? baseConstant ?? 0
             let symbolic = c.bool("symbolic") == true
             if constant != 0, !symbolic { e.double("NSConstantV2", constant) }
             if symbolic { e.obj("NSSymbolicConstant", b.string("NSSpace")) }
