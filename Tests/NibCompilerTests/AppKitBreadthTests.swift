@@ -319,6 +319,26 @@ import NibTestSupport
         #expect(withFont.graph.objects[font].className == "NSFont")
     }
 
+    /// A controller in Core Data entity mode names its entity in the managed proxy (`NSEntityName`).
+    @Test func entityModeControllerNamesItsEntity() throws {
+        let c = try compile(xib: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+                    <treeController mode="entity" entityName="Person" childrenKeyPath="children" id="1"/>
+                    <arrayController id="2"/>
+                </objects>
+            </document>
+            """)
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        let tree = try c.object("NSTreeController"), array = try c.object("NSArrayController")
+        let proxy = try #require(tree.value(forKey: "_NSManagedProxy")?.objectIndex)
+        #expect(c.string(c.graph.objects[proxy].value(forKey: "NSEntityName")) == "Person")
+        let plain = try #require(array.value(forKey: "_NSManagedProxy")?.objectIndex)
+        #expect(c.graph.objects[plain].entries.isEmpty)
+    }
+
     static let metadataDocument = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">

@@ -25,7 +25,12 @@ extension AppKitCompiler {
             if v { e.bool(key, true) }
         }
         flag("editable", "NSEditable", default: true)
-        e.obj("_NSManagedProxy", b.graph.add(NibObject(className: "_NSManagedProxy")))
+        // In entity mode the managed proxy names the Core Data entity (`NSEntityName`, the key GNUstep's
+        // `_NSManagedProxy` coder reads; no compiled sample). The fetch predicate is not archived yet.
+        var proxy = Entries()
+        if node.peek("mode", is: "entity"), let entity = node["entityName"] { proxy.obj("NSEntityName", str(entity)) }
+        if ["entity", "class"].contains(node.peek("mode") ?? "class") { node.markUsed("mode") }
+        e.obj("_NSManagedProxy", b.graph.add(NibObject(className: "_NSManagedProxy", entries: proxy.list)))
         // `<classReference key="objectClass">` names the same class as `objectClassName` (with its module).
         let reference = node.child("classReference", key: "objectClass")
         if let reference { ctx.ignore(reference) }
