@@ -125,12 +125,14 @@ extension AppKitCompiler {
                 // A binding of several values (`maxValue`, then `value`) names the connector bound before it. The
                 // key is in the one compiled sample (sparkle/SUStatus, a keyed archive: its place in the key order
                 // is inferred, before the version that ends the coder).
-                if let previous = k["previousBinding"], !bindingIDs.contains(previous) {
-                    ctx.warning(at: k, "<binding>: previousBinding '\(previous)' names no binding of this document; ignored")
-                } else if let previous = k["previousBinding"] {
-                    let index = bindingConnectors[previous] ?? b.new("NSNibBindingConnector")
-                    bindingConnectors[previous] = index
-                    e.obj("NSPreviousConnector", index)
+                if let previous = k["previousBinding"] {
+                    if bindingIDs.contains(previous) {
+                        let index = bindingConnectors[previous] ?? b.new("NSNibBindingConnector")
+                        bindingConnectors[previous] = index
+                        e.obj("NSPreviousConnector", index)
+                    } else {
+                        ctx.warning(at: k, "<binding>: previousBinding '\(previous)' names no binding of this document; ignored")
+                    }
                 }
                 e.int("NSNibBindingConnectorVersion", 2)
                 k.markUsed("id")
