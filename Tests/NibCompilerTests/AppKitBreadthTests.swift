@@ -52,6 +52,18 @@ import NibTestSupport
         return Compiled(graph: result.graph, diagnostics: result.diagnostics)
     }
 
+    /// A shared-corpus storyboard compiled with `module`: its diagnostics' messages and each nib's graph
+    /// (nil when the corpus is missing and may be skipped).
+    func compileStoryboard(_ path: String, module: String) throws -> (messages: [String], nibs: [Compiled])? {
+        guard let dir = try SharedCorpus.requireOrSkip() else { return nil }
+        let result = try StoryboardCompiler(options: CompileOptions(moduleName: module))
+            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
+        let nibs = try result.files.filter { $0.path.hasSuffix(".nib") }.map {
+            Compiled(graph: NibGraph(try NibArchive(bytes: $0.bytes)), diagnostics: [])
+        }
+        return (result.diagnostics.map(\.message), nibs)
+    }
+
     func compile(corpus name: String) throws -> Compiled {
         let url = ProjectCorpus.directory.appendingPathComponent("macos/\(name)")
         return try compile(xib: String(decoding: try Data(contentsOf: url), as: UTF8.self), name: "Corpus/macos/\(name)")
@@ -232,16 +244,12 @@ import NibTestSupport
     /// defaults controllers) are archived there with their own rules, not as plain objects; the warning that they
     /// are archived apart from their scene stays.
     @Test func sceneControllersReferencedFromAViewNib() throws {
-        guard let dir = try SharedCorpus.requireOrSkip() else { return }
-        let path = "macos/netnewswire/Preferences.storyboard"
-        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "NetNewsWire"))
-            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
-        let messages = result.diagnostics.map(\.message)
+        guard let (messages, nibs) = try compileStoryboard("macos/netnewswire/Preferences.storyboard", module: "NetNewsWire") else { return }
         #expect(!messages.contains { $0.contains("archived as NSObject") }, "\(messages)")
         #expect(messages.contains("element <userDefaultsController> id 'mAF-gO-1PI' is referenced but not archived by its container; archived on its own"))
         var shared = 0, bound = 0
-        for file in result.files where file.path.hasSuffix(".nib") {
-            let graph = NibGraph(try NibArchive(bytes: file.bytes))
+        for nib in nibs {
+            let graph = nib.graph
             let controllers = graph.objects.indices.filter { graph.objects[$0].className == "NSUserDefaultsController" }
             shared += controllers.filter { graph.objects[$0].value(forKey: "NSSharedInstance") == .bool(true) }.count
             bound += graph.objects.filter { o in
@@ -254,16 +262,9 @@ import NibTestSupport
     /// A scene's view that only the controller's outlets name (vienna's ArticleListView) is archived on its own,
     /// after the connections were built: its own outlets (and its split view's delegate) are built then too.
     @Test func connectionsOfObjectsFirstReferencedByAConnection() throws {
-        guard let dir = try SharedCorpus.requireOrSkip() else { return }
-        let path = "macos/vienna/Main.storyboard"
-        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "Vienna"))
-            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
-        #expect(!result.diagnostics.contains { $0.message.hasPrefix("<outlet>") }, "\(result.diagnostics.map(\.message))")
-        var labels: [String] = []
-        for file in result.files where file.path.hasSuffix(".nib") {
-            let c = Compiled(graph: NibGraph(try NibArchive(bytes: file.bytes)), diagnostics: [])
-            labels += c.objects("NSNibOutletConnector").compactMap { c.string($0.value(forKey: "NSLabel")) }
-        }
+        guard let (messages, nibs) = try compileStoryboard("macos/vienna/Main.storyboard", module: "Vienna") else { return }
+        #expect(!messages.contains { $0.hasPrefix("<outlet>") }, "\(messages)")
+        let labels = nibs.flatMap { c in c.objects("NSNibOutletConnector").compactMap { c.string($0.value(forKey: "NSLabel")) } }
         for label in ["articleList", "contentStackView", "enclosureView", "splitView2"] {
             #expect(labels.contains(label), "no outlet \(label)")
         }
@@ -293,15 +294,10 @@ import NibTestSupport
         #expect(menu.string(swapper.value(forKey: "NSTitle")) == "Custom")
         #expect(menu.objects("NSMenuItem").count == 1)
 
-        guard let dir = try SharedCorpus.requireOrSkip() else { return }
-        let path = "macos/vienna/Main.storyboard"
-        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "Vienna"))
-            .compile(storyboard: [UInt8](try Data(contentsOf: dir.appendingPathComponent(path))), fileName: path)
-        #expect(!result.diagnostics.contains { $0.message.hasPrefix("<toolbarItem>") || $0.message.hasPrefix("<menuItem>") })
-        var swappedItems = 0
-        for file in result.files where file.path.hasSuffix(".nib") {
-            let c = Compiled(graph: NibGraph(try NibArchive(bytes: file.bytes)), diagnostics: [])
-            swappedItems += c.objects("NSClassSwapper").filter { c.string($0.value(forKey: "NSOriginalClassName")) == "NSToolbarItem" }.count
+        guard let (messages, nibs) = try compileStoryboard("macos/vienna/Main.storyboard", module: "Vienna") else { return }
+        #expect(!messages.contains { $0.hasPrefix("<toolbarItem>") || $0.hasPrefix("<menuItem>") })
+        let swappedItems = nibs.reduce(0) { count, c in
+            count + c.objects("NSClassSwapper").filter { c.string($0.value(forKey: "NSOriginalClassName")) == "NSToolbarItem" }.count
         }
         #expect(swappedItems == 7)
     }
