@@ -20,7 +20,7 @@ func inflate(_ bytes: [UInt8]) -> Result<[UInt8], NibArchiveError> {
     bytes.withUnsafeBytes { raw in
         do throws(NibArchiveError) {
             let storage = try Gzip.inflate(raw, limit: limit)
-            return .success(Array(storage.bytes))
+            return .success(storage.withBytes { Array($0) })
         } catch {
             return .failure(error)
         }

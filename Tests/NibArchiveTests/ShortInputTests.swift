@@ -46,8 +46,34 @@ import Testing
         }
     }
 
+    /// `NibArchive(bytes:)` keeps the caller's array instead of copying it: the archive must read the bytes it
+    /// verified after the caller has changed or dropped its array (copy-on-write gives the caller a new buffer).
+    @Test func anArchiveReadFromAnArrayOutlivesTheCallersChanges() throws {
+        var graph = NibGraph(objects: [NibObject(className: "NSObject", entries: [
+            NibEntry(key: "NS.bytes", value: .data(Array("kept".utf8))),
+            NibEntry(key: "NSTag", value: .int(7)),
+        ])])
+        graph.objects[0].append("NSNext", .null)
+        var bytes = NibArchiveWriter().write(graph)
+        let archive = try NibArchive(bytes: bytes)
+        for i in bytes.indices { bytes[i] = 0xFF }
+        bytes.removeAll()
+        #expect(archive.value(ofObject: 0, forKey: "NS.bytes") == .data(try #require(archive.value(0).dataBytes)))
+        #expect(archive.value(0).dataBytes?.string == "kept")
+        #expect(archive.value(ofObject: 0, forKey: "NSTag") == .int(7))
+        #expect(archive.className(ofObject: 0) == "NSObject")
+        #expect(NibGraph(archive).objects == graph.objects)
+    }
+
     @Test func theTinyArchiveFitsTheSweep() {
         // The sweep must reach the complete archive, so that acceptance is checked too.
         #expect(Self.tiny.count <= 64, "\(Self.tiny.count) bytes")
+    }
+}
+
+private extension NibValue {
+    var dataBytes: NibBytes? {
+        if case .data(let bytes) = self { return bytes }
+        return nil
     }
 }

@@ -5,14 +5,20 @@ import Darwin
 #endif
 import Foundation
 
-/// Owns the bytes of an archive and exposes them as one stable raw buffer.
+/// Owns the bytes of an archive and lends them out, one closure at a time.
 ///
-/// The unsafe fence of the reader: the buffer pointer is taken once, and it stays valid because this
-/// object owns what it points into and never mutates it: a read-only memory mapping or an allocation it
-/// made (freed in `deinit`). No pointer obtained inside a `withUnsafeBytes` closure is kept: bytes that
-/// come as an `[UInt8]` or `Data` are copied (at memcpy speed; files are mapped and never copied).
+/// The unsafe fence of the reader. Bytes this object owns (a read-only memory mapping, or an allocation it made
+/// and frees in `deinit`) keep one stable buffer. An `[UInt8]` the caller passed is kept, not copied, and is
+/// read only inside its own `withUnsafeBytes` (an immutable array: its contents and count never change, so
+/// offsets verified once stay valid). No pointer obtained inside a `withUnsafeBytes` closure is kept. `Data`
+/// is copied (a small `Data` keeps its bytes inline, in the value itself).
 @usableFromInline package final class ByteStorage: @unchecked Sendable {
-    @usableFromInline package let bytes: UnsafeRawBufferPointer
+    /// The owned bytes (mapping or allocation); empty when the bytes are `array`'s.
+    @usableFromInline let owned: UnsafeRawBufferPointer
+    /// The caller's array, read only through `withBytes`.
+    @usableFromInline let array: [UInt8]?
+    /// The number of bytes.
+    package let count: Int
     /// Owned space after the copied bytes that `init(copying:spare:)` reserved for one user (the archive's
     /// record tables); empty otherwise.
     package let spare: UnsafeMutableRawBufferPointer
@@ -22,6 +28,22 @@ import Foundation
         case mapping(UnsafeMutableRawPointer, Int)
         case allocation(UnsafeMutableRawBufferPointer)
         case empty
+    }
+
+    /// Calls `body` with the bytes; the buffer is valid only inside `body`.
+    @inlinable @inline(__always)
+    package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let array { return try array.withUnsafeBytes(body) }
+        return try body(owned)
+    }
+
+    /// Keeps `array` (no copy): its bytes are read inside `withBytes` only.
+    package init(keeping array: [UInt8]) {
+        owner = .empty
+        self.array = array
+        owned = UnsafeRawBufferPointer(start: nil, count: 0)
+        count = array.count
+        spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 
     /// Copies `source` into one allocation this object owns, followed by `spare` bytes (8-byte aligned) that
@@ -34,7 +56,9 @@ import Foundation
             block.baseAddress!.copyMemory(from: from, byteCount: source.count)
         }
         owner = .allocation(block)
-        bytes = UnsafeRawBufferPointer(start: block.baseAddress, count: source.count)
+        array = nil
+        owned = UnsafeRawBufferPointer(start: block.baseAddress, count: source.count)
+        count = source.count
         spare = UnsafeMutableRawBufferPointer(rebasing: block[copyCount..<(copyCount + spareCount)])
     }
 
@@ -42,7 +66,9 @@ import Foundation
     /// which it deallocates.
     package init(adopting view: UnsafeMutableRawBufferPointer, deallocating allocation: UnsafeMutableRawBufferPointer) {
         owner = .allocation(allocation)
-        bytes = UnsafeRawBufferPointer(view)
+        array = nil
+        owned = UnsafeRawBufferPointer(view)
+        count = view.count
         spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 
@@ -63,7 +89,9 @@ import Foundation
         let size = Int(st.st_size)
         if size == 0 {
             owner = .empty
-            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            array = nil
+            owned = UnsafeRawBufferPointer(start: nil, count: 0)
+            count = 0
             spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
             return
         }
@@ -76,7 +104,9 @@ import Foundation
             throw NibArchiveError(.io, .file, at: 0, "cannot map: \(String(cString: strerror(errno)))")
         }
         owner = .mapping(mapped, size)
-        bytes = UnsafeRawBufferPointer(start: mapped, count: size)
+        array = nil
+        owned = UnsafeRawBufferPointer(start: mapped, count: size)
+        count = size
         spare = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 

@@ -16,37 +16,33 @@ public struct NibBytes: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The bytes, valid only inside `body`.
-
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(unsafeBuffer)
-    }
-
-
-    var unsafeBuffer: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: storage.bytes[offset..<offset + count])
+        try storage.withBytes { try body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
     }
 
     /// An owned copy of the bytes.
-    public func copyBytes() -> [UInt8] { Array(unsafeBuffer) }
+    public func copyBytes() -> [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// The bytes decoded as UTF-8 (invalid sequences replaced), as an owned String.
-    public var string: String { String(decoding: unsafeBuffer, as: UTF8.self) }
+    public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Whether the bytes equal the UTF-8 of `text`, without creating a String.
     public func equals(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in
-            utf8.count == count && (count == 0 || memcmp(utf8.baseAddress!, unsafeBuffer.baseAddress!, count) == 0)
+            utf8.count == count && (count == 0 || withUnsafeBytes { memcmp(utf8.baseAddress!, $0.baseAddress!, count) == 0 })
         }
     }
 
     public var description: String { string }
 
     public static func == (a: NibBytes, b: NibBytes) -> Bool {
-        a.count == b.count && (a.count == 0 || memcmp(a.unsafeBuffer.baseAddress!, b.unsafeBuffer.baseAddress!, a.count) == 0)
+        a.count == b.count && (a.count == 0 || a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 }
+        })
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(bytes: unsafeBuffer) }
+    public func hash(into hasher: inout Hasher) { withUnsafeBytes { hasher.combine(bytes: $0) } }
 }
 
 /// A decoded value, read from the archive without copying: data values are views.
@@ -110,8 +106,10 @@ extension NibArchive {
     /// The fallback class indices of class entry `index`.
     public func fallbacks(ofClass index: Int) -> [Int] {
         let r = classRecords[index]
-        return (0..<Int(r.fallbackCount)).map {
-            Int(storage.bytes.loadUnaligned(fromByteOffset: Int(r.fallbackOffset) + 4 * $0, as: Int32.self).littleEndian)
+        return storage.withBytes { bytes in
+            (0..<Int(r.fallbackCount)).map {
+                Int(bytes.loadUnaligned(fromByteOffset: Int(r.fallbackOffset) + 4 * $0, as: Int32.self).littleEndian)
+            }
         }
     }
 
@@ -135,7 +133,8 @@ extension NibArchive {
                 let candidate = keyLookup[slot]
                 if candidate < 0 { return nil }
                 let r = keyRecords[Int(candidate)]
-                if Int(r.length) == utf8.count && (utf8.isEmpty || memcmp(storage.bytes.baseAddress! + Int(r.offset), p, utf8.count) == 0) {
+                if Int(r.length) == utf8.count
+                    && (utf8.isEmpty || storage.withBytes { memcmp($0.baseAddress! + Int(r.offset), p, utf8.count) == 0 }) {
                     return Int(candidate)
                 }
                 slot = (slot + 1) & mask
@@ -151,7 +150,10 @@ extension NibArchive {
 
     /// Value `index`, decoded from the verified bytes without re-checking.
     @inlinable @inline(__always)
-    public func value(_ index: Int) -> NibValue { value(of: valueRecords[index]) }
+    public func value(_ index: Int) -> NibValue {
+        let r = valueRecords[index]
+        return storage.withBytes { value(of: r, base: $0.baseAddress!) }
+    }
 
     /// Visits the values of object `index` in archive order with their key indices. The object's index is
     /// checked once; its values are read without a check per value (the verifier checked the object's value
@@ -160,16 +162,18 @@ extension NibArchive {
     public func forEachValue(ofObject index: Int, _ body: (_ keyIndex: Int, _ value: NibValue) throws -> Void) rethrows {
         let (_, first, count) = objectFields(index)
         let records = valueRecords.base
-        for v in first..<first &+ count {
-            let r = records[v]
-            try body(Int(r.keyIndex), value(of: r))
+        try storage.withBytes { bytes in
+            let base = bytes.baseAddress!  // a verified archive has at least its 50-byte header
+            for v in first..<first &+ count {
+                let r = records[v]
+                try body(Int(r.keyIndex), value(of: r, base: base))
+            }
         }
     }
 
-    /// The value a verified record describes.
+    /// The value a verified record describes; `base` is the archive's first byte (inside `storage.withBytes`).
     @inlinable @inline(__always)
-    func value(of r: ValueRecord) -> NibValue {
-        let base = storage.bytes.baseAddress!
+    func value(of r: ValueRecord, base: UnsafeRawPointer) -> NibValue {
         let p = Int(r.payload)
         switch r.type {
         case .int8: return .int(Int64(base.load(fromByteOffset: p, as: Int8.self)))
@@ -181,7 +185,7 @@ extension NibArchive {
         case .float32: return .float(Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))))
         case .float64: return .double(Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))))
         case .data:
-            let (length, start) = uncheckedVarint(at: p)
+            let (length, start) = Self.uncheckedVarint(at: p, base: base)
             return .data(NibBytes(storage: storage, offset: start, count: length))
         case .null: return .null
         case .objectReference: return .object(Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))))
@@ -190,8 +194,7 @@ extension NibArchive {
 
     /// Reads a varint the verifier has already checked; returns the value and the offset after it.
     @inlinable @inline(__always)
-    func uncheckedVarint(at offset: Int) -> (Int, Int) {
-        let base = storage.bytes.baseAddress!
+    static func uncheckedVarint(at offset: Int, base: UnsafeRawPointer) -> (Int, Int) {
         var result = 0
         var shift = 0
         var p = offset
@@ -231,10 +234,10 @@ extension NibBytes: RandomAccessCollection {
     public var endIndex: Int { count }
     public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "NibBytes index out of range")
-        return storage.bytes[offset + position]
+        return storage.withBytes { $0[offset + position] }
     }
 
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
-        try body(unsafeBuffer.assumingMemoryBound(to: UInt8.self))
+        try withUnsafeBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
     }
 }

@@ -55,13 +55,13 @@ public final class NibArchive: @unchecked Sendable {
         try self.init(storage: ByteStorage(mapping: path), options: options)
     }
 
-    /// Verifies a copy of `bytes` (the archive owns its bytes; the copy and the record tables are one
-    /// allocation). `init(contentsOf:)` maps a file instead of copying it.
+    /// Verifies `bytes`, which the archive keeps (the array is shared, not copied; its record tables are one
+    /// allocation). `init(contentsOf:)` maps a file instead.
     public convenience init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
         try self.init(verifying: OpenedNibArchive(bytes: bytes, options: options), options: options)
     }
 
-    /// Verifies a copy of `data` (as `init(bytes:)`).
+    /// Verifies a copy of `data` (the copy and the record tables are one allocation).
     public convenience init(data: Data, options: NibReadOptions = .init()) throws(NibArchiveError) {
         try self.init(verifying: OpenedNibArchive(data: data, options: options), options: options)
     }
@@ -70,12 +70,16 @@ public final class NibArchive: @unchecked Sendable {
         try self.init(verifying: OpenedNibArchive(storage: storage, options: options), options: options)
     }
 
-    /// Verifies `opened`. Bytes it still borrows from the caller are copied first, into one allocation with the
-    /// record tables.
+    /// Verifies `opened`. A caller's `Data` is copied first, into one allocation with the record tables; an
+    /// array is kept as it is.
     package init(verifying opened: OpenedNibArchive, options: NibReadOptions) throws(NibArchiveError) {
         let (storage, recordSpace) = opened.ownedStorage(reserving: RecordTables.byteCount(for: opened.header))
-        let tables = try NibArchiveVerifier.verify(storage.bytes, header: opened.header, options: options,
-                                                   recordSpace: recordSpace)
+        let verified = storage.withBytes { bytes in
+            Result { () throws(NibArchiveError) in
+                try NibArchiveVerifier.verify(bytes, header: opened.header, options: options, recordSpace: recordSpace)
+            }
+        }
+        let tables = try verified.get()
         self.storage = storage
         header = opened.header
         records = tables.records
@@ -87,9 +91,12 @@ public final class NibArchive: @unchecked Sendable {
     deinit { records.deallocate() }
 
     /// Number of bytes of the (decompressed) archive.
-    public var byteCount: Int { storage.bytes.count }
-    /// The archive bytes (decompressed when the input was gzip-framed); valid while `self` lives.
-    public var rawBytes: UnsafeRawBufferPointer { storage.bytes }
+    public var byteCount: Int { storage.count }
+    /// Calls `body` with the archive bytes (decompressed when the input was gzip-framed), valid only inside
+    /// `body`.
+    public func withRawBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withBytes(body)
+    }
 }
 
 /// The bytes after the class-name table.
@@ -105,7 +112,7 @@ public enum NibArchiveTrailer: Sendable, Equatable {
 /// An archive whose header and table bounds have been checked in constant time, not yet its tables.
 public struct OpenedNibArchive: Sendable {
     /// The bytes: storage the archive owns (a mapped file, an inflated gzip input), or the caller's array or
-    /// `Data`, kept (no pointer into it is) and copied into owned storage only when verified, so that opening
+    /// `Data`, kept (no pointer into it is); a `Data` is copied into owned storage when verified, so that opening
     /// stays constant-time.
     private let source: Source
     /// The checked header.
@@ -125,7 +132,7 @@ public struct OpenedNibArchive: Sendable {
         try self.init(storage: ByteStorage(mapping: path), options: options)
     }
 
-    /// Checks the header and table bounds of `bytes` (kept, and copied when verified).
+    /// Checks the header and table bounds of `bytes` (kept; the verified archive shares them).
     public init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
         let opened = bytes.withUnsafeBytes { raw in
             Result { () throws(NibArchiveError) in try Self.open(raw, options: options) }
@@ -142,7 +149,10 @@ public struct OpenedNibArchive: Sendable {
     }
 
     package init(storage input: ByteStorage, options: NibReadOptions) throws(NibArchiveError) {
-        let (inflated, header) = try Self.open(input.bytes, options: options)
+        let opened = input.withBytes { raw in
+            Result { () throws(NibArchiveError) in try Self.open(raw, options: options) }
+        }
+        let (inflated, header) = try opened.get()
         source = .owned(inflated ?? input)
         self.header = header
         wasCompressed = inflated != nil
@@ -154,7 +164,10 @@ public struct OpenedNibArchive: Sendable {
                              options: NibReadOptions) throws(NibArchiveError) -> (ByteStorage?, NibArchiveHeader) {
         if Gzip.hasMagic(bytes) {
             let inflated = try Gzip.inflate(bytes, limit: options.maxDecompressedSize)
-            return (inflated, try NibArchiveHeader.parse(inflated.bytes, options: options))
+            let header = inflated.withBytes { raw in
+                Result { () throws(NibArchiveError) in try NibArchiveHeader.parse(raw, options: options) }
+            }
+            return (inflated, try header.get())
         }
         return (nil, try NibArchiveHeader.parse(bytes, options: options))
     }
@@ -165,16 +178,16 @@ public struct OpenedNibArchive: Sendable {
         return (borrowed, opened.1, false)
     }
 
-    /// Storage the archive owns holding the bytes, and, when they had to be copied, `count` further bytes in
-    /// the same allocation for one user (the record tables).
+    /// Storage the archive keeps holding the bytes, and, when they had to be copied (a `Data`), `count` further
+    /// bytes in the same allocation for one user (the record tables).
     func ownedStorage(reserving count: Int) -> (ByteStorage, UnsafeMutableRawBufferPointer?) {
-        let storage: ByteStorage
         switch source {
         case .owned(let owned): return (owned, nil)
-        case .array(let bytes): storage = bytes.withUnsafeBytes { ByteStorage(copying: $0, spare: count) }
-        case .data(let data): storage = data.withUnsafeBytes { ByteStorage(copying: $0, spare: count) }
+        case .array(let bytes): return (ByteStorage(keeping: bytes), nil)
+        case .data(let data):
+            let storage = data.withUnsafeBytes { ByteStorage(copying: $0, spare: count) }
+            return (storage, storage.spare)
         }
-        return (storage, storage.spare)
     }
 
     /// Runs the full verification (§3) and returns the readable archive.

@@ -1,6 +1,6 @@
 /// The record tables of a verified archive (objects, keys, values, classes and the key hash table),
 /// carved out of ONE block so that verifying an archive costs at most one allocation for all of them
-/// instead of five (Benchmarks: `CorpusDecode`). For an archive read from memory the block is the spare
+/// instead of five (Benchmarks: `CorpusDecode`). For an archive read from a `Data` the block is the spare
 /// space after the archive's own copy of its bytes (`ByteStorage(copying:spare:)`), so no allocation at all.
 ///
 /// An allocation of their own is owned by the `NibArchive` that holds these tables: `deallocate()` is
