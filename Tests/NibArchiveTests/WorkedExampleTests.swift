@@ -96,4 +96,28 @@ import Testing
         #expect(NibValueType.integerType(for: 2_147_483_648) == .int64)
         #expect(NibValueType.integerType(for: -1) == .int64)
     }
+
+    /// Every integer width decodes with its sign, at the extremes and next to other payloads (the reader takes the
+    /// eight bytes that end with the payload and shifts them down, so neighbouring bytes must not leak in).
+    @Test func integersOfEveryWidthDecodeWithTheirSign() throws {
+        let cases: [(Int64, NibValueType)] = [
+            (0, .int8), (-1, .int8), (127, .int8), (-128, .int8),
+            (-1, .int16), (Int64(Int16.max), .int16), (Int64(Int16.min), .int16), (300, .int16),
+            (-1, .int32), (Int64(Int32.max), .int32), (Int64(Int32.min), .int32), (-70_000, .int32),
+            (-1, .int64), (.max, .int64), (.min, .int64), (0x0102_0304_0506_0708, .int64),
+        ]
+        var entries: [NibEntry] = []
+        for (value, width) in cases {
+            entries.append(NibEntry(key: "NSFill", value: .data([0xFF, 0x80, 0x7F])))
+            entries.append(NibEntry(key: "NSValue", value: .fixedWidthInteger(value, width)))
+        }
+        let archive = try NibArchive(bytes: NibArchiveWriter().write(NibGraph(objects: [NibObject(className: "NSObject", entries: entries)])))
+        var decoded: [(Int64, NibValueType)] = []
+        for v in 0..<archive.valueCount where archive.key(archive.valueKeyIndex(v)) == "NSValue" {
+            guard case .int(let i) = archive.value(v) else { Issue.record("value \(v) is not an integer"); continue }
+            decoded.append((i, archive.valueType(v)))
+        }
+        #expect(decoded.map(\.0) == cases.map(\.0))
+        #expect(decoded.map(\.1) == cases.map(\.1))
+    }
 }

@@ -176,12 +176,13 @@ extension NibArchive {
     func value(of r: ValueRecord, base: UnsafeRawPointer) -> NibValue {
         let p = Int(r.payload)
         switch r.type {
-        case .int8: return .int(Int64(base.load(fromByteOffset: p, as: Int8.self)))
-        case .int16: return .int(Int64(Int16(littleEndian: base.loadUnaligned(fromByteOffset: p, as: Int16.self))))
-        case .int32: return .int(Int64(Int32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: Int32.self))))
-        case .int64: return .int(Int64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: Int64.self)))
-        case .boolFalse: return .bool(false)
-        case .boolTrue: return .bool(true)
+        case .int8, .int16, .int32, .int64:
+            // The four widths share one path (one branch target): the eight bytes that end with the payload,
+            // shifted down with its sign. A payload follows the 50-byte header, so the load starts inside the archive.
+            let size = 1 &<< Int(r.type.rawValue)  // 1, 2, 4, 8
+            let word = Int64(littleEndian: base.loadUnaligned(fromByteOffset: p &+ size &- 8, as: Int64.self))
+            return .int(word &>> Int64(64 &- 8 &* size))
+        case .boolFalse, .boolTrue: return .bool(r.type == .boolTrue)
         case .float32: return .float(Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))))
         case .float64: return .double(Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))))
         case .data:
