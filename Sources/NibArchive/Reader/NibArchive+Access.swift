@@ -196,15 +196,20 @@ extension NibArchive {
     /// Reads a varint the verifier has already checked; returns the value and the offset after it.
     @inlinable @inline(__always)
     static func uncheckedVarint(at offset: Int, base: UnsafeRawPointer) -> (Int, Int) {
-        var result = 0
-        var shift = 0
-        var p = offset
+        // Two bytes at most below 16,384 (every data length of the corpus): no loop.
+        let b0 = Int(base.load(fromByteOffset: offset, as: UInt8.self))
+        if b0 & 0x80 != 0 { return (b0 & 0x7F, offset &+ 1) }
+        let b1 = Int(base.load(fromByteOffset: offset &+ 1, as: UInt8.self))
+        if b1 & 0x80 != 0 { return (b0 | (b1 & 0x7F) &<< 7, offset &+ 2) }
+        var result = b0 | (b1 & 0x7F) &<< 7
+        var shift = 14
+        var p = offset &+ 2
         while true {
             let byte = base.load(fromByteOffset: p, as: UInt8.self)
-            p += 1
-            result |= Int(byte & 0x7F) << shift
+            p &+= 1
+            result |= Int(byte & 0x7F) &<< shift
             if byte & 0x80 != 0 { return (result, p) }
-            shift += 7
+            shift &+= 7
         }
     }
 
