@@ -315,6 +315,46 @@ import NibTestSupport
         #expect(withFont.graph.objects[font].className == "NSFont")
     }
 
+    /// A button's and pop-up button's `bezelColor` and `contentTintColor` are their cell's `NSBezelColor` and
+    /// `NSContentTintColor`, an image view's `contentTintColor` the view's `NSContentTintColor` (GNUstep's coders; no
+    /// compiled pair has them); without the colors nothing changes and nothing warns.
+    @Test func buttonAndImageViewTintColors() throws {
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
+        func sample(_ name: String) throws -> String {
+            String(decoding: try Data(contentsOf: dir.appendingPathComponent("nib/appkit-samples/\(name).xib")), as: UTF8.self)
+        }
+        let tint = #"<color key="contentTintColor" name="systemRedColor" catalog="System" colorSpace="catalog"/>"#
+        let bezel = #"<color key="bezelColor" red="0.5" green="0.25" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+        func colorName(_ c: Compiled, _ o: NibObject, _ key: String) -> String? {
+            guard let i = o.value(forKey: key)?.objectIndex else { return nil }
+            return c.string(c.graph.objects[i].value(forKey: "NSColorName"))
+        }
+
+        let button = try sample("button_shadowless")
+        #expect(try compile(xib: button).object("NSButtonCell").value(forKey: "NSContentTintColor") == nil)
+        let tinted = try compile(xib: button.replacingOccurrences(of: "</buttonCell>\n", with: "</buttonCell>\n\(tint)\(bezel)\n"))
+        #expect(tinted.diagnostics.isEmpty, "\(tinted.diagnostics)")
+        let cell = try tinted.object("NSButtonCell")
+        #expect(colorName(tinted, cell, "NSContentTintColor") == "systemRedColor")
+        #expect(cell.value(forKey: "NSBezelColor")?.objectIndex != nil)
+        #expect(cell.entries.suffix(2).map(\.key) == ["NSBezelColor", "NSContentTintColor"])
+
+        let popUp = try sample("popup_default_hugging")
+        let tintedPopUp = try compile(xib: popUp.replacingOccurrences(of: "</popUpButton>", with: "\(tint)</popUpButton>"))
+        #expect(tintedPopUp.diagnostics.isEmpty, "\(tintedPopUp.diagnostics)")
+        let popUpCell = try tintedPopUp.object("NSPopUpButtonCell")
+        #expect(colorName(tintedPopUp, popUpCell, "NSContentTintColor") == "systemRedColor")
+        let keys = popUpCell.entries.map(\.key)
+        #expect(keys.firstIndex(of: "NSContentTintColor") == keys.firstIndex(of: "NSAuxButtonType").map { $0 + 1 })
+
+        let image = try sample("imageview_customclass")
+        let tintedImage = try compile(xib: image.replacingOccurrences(of: "</imageView>", with: "\(tint)</imageView>"))
+        #expect(tintedImage.diagnostics.isEmpty, "\(tintedImage.diagnostics)")
+        let view = try #require(tintedImage.graph.objects.first { $0.value(forKey: "NSContentTintColor") != nil })
+        #expect(colorName(tintedImage, view, "NSContentTintColor") == "systemRedColor")
+        #expect(view.value(forKey: "NSEditable") != nil)
+    }
+
     /// A controller in Core Data entity mode names its entity in the managed proxy (`NSEntityName`).
     @Test func entityModeControllerNamesItsEntity() throws {
         let c = try compile(xib: """

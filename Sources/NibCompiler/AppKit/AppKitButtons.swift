@@ -129,9 +129,20 @@ extension AppKitCompiler {
         e.int("NSPeriodicDelay", Int(c.peek("periodicDelay") ?? "") ?? 400)
         e.int("NSPeriodicInterval", Int(c.peek("periodicInterval") ?? "") ?? 75)
         e.int("NSAuxButtonType", aux)
+        buttonColors(of: button, into: &e)
         finish(i, cls, e)
         collectConnections(c, source: i)
         return i
+    }
+
+    /// A button's `bezelColor` and `contentTintColor` (macOS 10.12.2 / 10.14; `<color>` children of the control) are
+    /// the cell's `NSBezelColor` and `NSContentTintColor`, the keys GNUstep's NSButtonCell coder reads from Apple's nibs.
+    /// No compiled pair has either: their place after the older button-cell keys is inferred (properties added later
+    /// are encoded after the earlier ones).
+    func buttonColors(of button: XIBNode?, into e: inout Entries) {
+        guard let button else { return }
+        if let bezel = color(button, "bezelColor") { e.obj("NSBezelColor", bezel) }
+        if let tint = color(button, "contentTintColor") { e.obj("NSContentTintColor", tint) }
     }
 
     func keyEquivalent(_ node: XIBNode) -> String? {

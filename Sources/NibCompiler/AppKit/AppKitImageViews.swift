@@ -23,6 +23,9 @@ extension AppKitCompiler {
         e.bool("NSEditable", node.peek("editable") != "NO")
         e.int("NSImageViewPlaceholderPrecedence", 0)
         e.null("IBNSShadowedSymbolConfiguration")
+        // `contentTintColor` (macOS 10.14) is the view's `NSContentTintColor`, the key GNUstep's NSImageView coder reads;
+        // no compiled pair has one, so its place at the end is inferred.
+        if let tint = color(node, "contentTintColor") { e.obj("NSContentTintColor", tint) }
         node.markUsed("editable", "allowsCutCopyPaste", "animates", "imageScaling")
         finish(i, cls, e)
         collectConnections(node, source: i)

@@ -94,7 +94,7 @@ extension AppKitCompiler {
         o.subviews = encodeSubviews(node, index: i)
         viewKeys(node, index: i, superview: superview, e: &e, o)
         var cellIndex: Int?
-        if let cell { cellIndex = encodePopUpButtonCell(cell, control: i) }
+        if let cell { cellIndex = encodePopUpButtonCell(cell, control: i, button: node) }
         controlKeys(node, cell: cell, cellIndex: cellIndex, e: &e)
         e.null("IBNSShadowedSymbolConfiguration")
         finish(i, cls, e)
@@ -102,7 +102,7 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodePopUpButtonCell(_ c: XIBNode, control: Int?) -> Int {
+    func encodePopUpButtonCell(_ c: XIBNode, control: Int?, button: XIBNode? = nil) -> Int {
         var (i, e, cls) = beginCell(c, "NSPopUpButtonCell")
         markCellAttributes(c)
         c.markUsed("type", "bezelStyle", "imagePosition", "imageScaling", "inset", "selectedItem", "pullsDown", "preferredEdge",
@@ -125,6 +125,7 @@ extension AppKitCompiler {
         e.int("NSPeriodicDelay", 400)
         e.int("NSPeriodicInterval", 75)
         e.int("NSAuxButtonType", aux)
+        buttonColors(of: button, into: &e)
         let menuNode = c.children.first { $0.isNamed("menu") && $0.peek("key", is: "menu") }
         var menuIndex: Int?
         if let menuNode { menuIndex = encodeMenu(menuNode, parentItem: nil, popUpCell: i, pullDown: pullDown) }
