@@ -102,16 +102,32 @@ public struct NibArchiveWriter: Sendable {
     }
 
     private func serialize(_ graph: NibGraph, _ objects: NumberedObjects, layout: NibTableLayout?, scratch: Scratch?) -> [UInt8] {
+        var entryCount = 0
+        for o in objects.indices { entryCount += objects[o].entries.count }
+        // Distinct keys are far fewer than values; the tables grow when there are more.
+        let expectedKeys = max(layout?.keys.count ?? 0, min(entryCount, 128))
+        let expectedClasses = max(layout?.classes.count ?? 0, min(objects.count, 32))
+        // The tables come in as `inout` (exclusive): built in the function, a table that may go back to a
+        // scratch object cost the writing loops uniqueness checks of their own arrays.
+        guard let scratch else {
+            var keyTable = ByteStringTable(expectedCount: expectedKeys)
+            var classTable = ByteStringTable(expectedCount: expectedClasses)
+            return serialize(graph, objects, layout: layout, entryCount: entryCount, keyTable: &keyTable, classTable: &classTable)
+        }
+        var keyTable = Scratch.take(&scratch.keys, expectedCount: expectedKeys)
+        var classTable = Scratch.take(&scratch.classes, expectedCount: expectedClasses)
+        let bytes = serialize(graph, objects, layout: layout, entryCount: entryCount, keyTable: &keyTable, classTable: &classTable)
+        scratch.keys = keyTable
+        scratch.classes = classTable
+        return bytes
+    }
+
+    private func serialize(_ graph: NibGraph, _ objects: NumberedObjects, layout: NibTableLayout?, entryCount: Int,
+                           keyTable: inout ByteStringTable, classTable: inout ByteStringTable) -> [UInt8] {
         // Key table.
         // Keys and class names are matched by their UTF-8 bytes (`ByteStringTable`): Swift's String == would
         // merge canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
         var keys = [String]()
-        var entryCount = 0
-        for o in objects.indices { entryCount += objects[o].entries.count }
-        // Distinct keys are far fewer than values; the table grows when there are more.
-        let expectedKeys = max(layout?.keys.count ?? 0, min(entryCount, 128))
-        var keyTable: ByteStringTable
-        if let scratch { keyTable = Scratch.take(&scratch.keys, expectedCount: expectedKeys) } else { keyTable = ByteStringTable(expectedCount: expectedKeys) }
         // Per table id: the key's index in `keys`, built only when a decoded layout repeats a key (the
         // repeat keeps its first index); nil while every id is its index.
         var keyPosition: [Int]?
@@ -154,9 +170,6 @@ public struct NibArchiveWriter: Sendable {
 
         // Class table.
         var classNames = [String]()
-        let expectedClasses = max(layout?.classes.count ?? 0, min(objects.count, 32))
-        var classTable: ByteStringTable
-        if let scratch { classTable = Scratch.take(&scratch.classes, expectedCount: expectedClasses) } else { classTable = ByteStringTable(expectedCount: expectedClasses) }
         // As `keyPosition`, for class names.
         var classPosition: [Int]?
         var classFallbacks = [[Int]]()
@@ -198,10 +211,6 @@ public struct NibArchiveWriter: Sendable {
             guard classFallbacks[i].isEmpty else { continue }
             // A class never falls back to its own entry (the reader rejects that).
             classFallbacks[i] = list.compactMap { classTable.lookup($0).map { classPosition?[$0] ?? $0 } }.filter { $0 != i }
-        }
-        if let scratch {
-            scratch.keys = keyTable
-            scratch.classes = classTable
         }
 
         // An upper bound of the output: varints take at most five bytes, a value's payload at most eight.
