@@ -36,4 +36,23 @@ import Testing
         }
         #expect(table.count == names.count && table.lookup("kkkkkkkkkkkkkkkkkkkkkk") == nil)
     }
+
+    /// `removeAll(expectedCount:)` starts the ids again at 0: cached hits of the previous round (literals,
+    /// whose representation outlives the round, and heap strings) must not answer with their old ids, and
+    /// emptying for fewer or many more strings keeps every id right.
+    @Test func removeAllForgetsEveryCachedID() {
+        var table = ByteStringTable(expectedCount: 4)
+        let literals = ["UILabel", "UIView", "UINibEncoderEmptyKeyLiteral"]
+        for round in 0..<4 {
+            let expected = [4, 300, 2, 64][round]
+            if round > 0 { table.removeAll(expectedCount: expected) }
+            #expect(table.count == 0 && table.lookup("UILabel") == nil)
+            // A different first string each round, so each literal's id changes between rounds.
+            #expect(table.insert("first\(round)") == (0, true))
+            for (i, name) in literals.enumerated() { #expect(table.insert(name) == (1 + i, true), "\(round) \(name)") }
+            for i in 0..<expected { #expect(table.insert(String("heap".reversed().reversed()) + String(i)) == (4 + i, true)) }
+            for (i, name) in literals.enumerated() { #expect(table.insert(name) == (1 + i, false), "\(round) \(name)") }
+            #expect(table.count == 4 + expected && table.lookup("heap\(expected - 1)") == 3 + expected)
+        }
+    }
 }

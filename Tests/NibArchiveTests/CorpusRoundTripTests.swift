@@ -73,6 +73,24 @@ import Testing
         return nested
     }
 
+    /// One `NibArchiveWriter.Scratch` reused for every corpus archive, in both layouts (the decoded one and
+    /// ibtool's), gives the bytes of a writer with tables of its own: nothing of one archive's tables leaks
+    /// into the next.
+    @Test func reusedScratchWritesTheSameBytes() throws {
+        if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
+        let scratch = NibArchiveWriter.Scratch()
+        var written = 0
+        for url in try Self.corpusNibs() {
+            let graph = NibGraph(try NibArchive(bytes: [UInt8](Data(contentsOf: url))))
+            for options in [NibArchiveWriter.Options.preserveLayout, NibArchiveWriter.Options()] {
+                let writer = NibArchiveWriter(options: options)
+                #expect(writer.write(graph, reusing: scratch) == writer.write(graph), "\(SharedCorpus.relative(url))")
+                written += 1
+            }
+        }
+        #expect(written >= 580)
+    }
+
     @Test func mappedFileMatchesBytes() throws {
         if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
         let url = try #require(try Self.corpusNibs().first)

@@ -30,6 +30,9 @@ public struct ByteStringTable {
     private var slotCount: Int { table.count - recentWords }
     /// Per id: the hash and the string (its bytes are compared in place).
     private var entries: [(hash: UInt64, string: String)] = []
+    /// Cache entries (their first word) holding an immortal string's own representation rather than the
+    /// stored string's: the ones `removeAll(expectedCount:)` cannot find through `entries`.
+    private var immortalEntries: [Int] = []
     private let seed = ByteStringTable.processSeed
     private static let processSeed = UInt64.random(in: .min ... .max)
 
@@ -46,18 +49,45 @@ public struct ByteStringTable {
             while recentCount < cacheSize { recentCount *= 2 }
         }
         self.recentCount = recentCount
-        // Filled word by word (empty entries are not all zero bits): a zero fill of the 24 KB key-table
-        // cache became a `memset` (`rep stosb`, which callgrind counts per byte) on every archive.
+        // Only a cache entry's id word is filled: the other two are read only after the id word shows the
+        // entry in use, and `remember` writes all three. (A zero fill of the 24 KB key-table cache became a
+        // `memset`, `rep stosb`, which callgrind counts per byte, on every archive.)
         table = [UInt64](unsafeUninitializedCapacity: 3 * recentCount + capacity) { words, initialized in
-            for r in 0..<recentCount {
-                words[3 * r] = 0
-                words[3 * r + 1] = 0
-                words[3 * r + 2] = .max
-            }
+            for r in 0..<recentCount { words[3 * r + 2] = .max }
             for i in 3 * recentCount..<words.count { words[i] = 0 }
             initialized = words.count
         }
         entries.reserveCapacity(capacity / 2)
+    }
+
+    /// Empties the table for about `expectedCount` new strings, keeping its storage; ids start again at 0.
+    /// Only the cache entries this table wrote are emptied (those of its strings and of the immortal
+    /// representations it met), not the whole cache, and the slots are zeroed: a writer that writes one
+    /// archive after another (a storyboard's nibs) reuses its tables this way instead of allocating and
+    /// filling new ones.
+    public mutating func removeAll(expectedCount: Int) {
+        var capacity = 16
+        while capacity < 2 * expectedCount { capacity *= 2 }
+        let base = recentWords
+        let slots = slotCount
+        let recent = recentCount
+        table.withUnsafeMutableBufferPointer { words in
+            for e in entries { words[3 * Self.recentSlot(unsafeBitCast(e.string, to: (UInt64, UInt64).self), count: recent) + 2] = .max }
+            for r in immortalEntries { words[r + 2] = .max }
+            if slots >= capacity && slots <= 4 * capacity {
+                for i in base..<words.count { words[i] = 0 }
+            }
+        }
+        entries.removeAll(keepingCapacity: true)
+        immortalEntries.removeAll(keepingCapacity: true)
+        if slots < capacity || slots > 4 * capacity {
+            // Far too few or too many slots: the cache words moved over, a slot area of the new size.
+            var newTable = [UInt64]()
+            newTable.reserveCapacity(base + capacity)
+            newTable.append(contentsOf: table[..<base])
+            newTable.append(contentsOf: repeatElement(0, count: capacity))
+            table = newTable
+        }
     }
 
     /// The number of distinct strings.
@@ -85,7 +115,12 @@ public struct ByteStringTable {
             // library's 64-bit layout) never changes contents, so its own representation is cached: equal
             // literals at different call sites are different representations of the same key.
             let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
-            if bits.1 & (1 << 63) != 0 { remember(bits, id) } else { remember(id) }
+            if bits.1 & (1 << 63) != 0 {
+                remember(bits, id)
+                immortalEntries.append(3 * recentSlot(bits))
+            } else {
+                remember(id)
+            }
             return (id, false)
         }
         let id = entries.count
@@ -119,8 +154,11 @@ public struct ByteStringTable {
     }
 
     @inline(__always)
-    private func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
-        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (recentCount - 1)
+    private func recentSlot(_ bits: (UInt64, UInt64)) -> Int { Self.recentSlot(bits, count: recentCount) }
+
+    @inline(__always)
+    private static func recentSlot(_ bits: (UInt64, UInt64), count: Int) -> Int {
+        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (count - 1)
     }
 
     /// The index in `table` of the slot holding `bytes`, or of the empty slot where it belongs.

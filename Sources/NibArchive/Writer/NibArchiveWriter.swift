@@ -51,38 +51,83 @@ public struct NibArchiveWriter: Sendable {
         self.options = options
     }
 
+    /// The tables a writer builds for every archive (keys, class names), kept between archives for the
+    /// next `write(_:reusing:)`: a storyboard writes a nib per scene, view and prototype cell, and making
+    /// and filling the tables anew was a fixed cost per nib. The output does not depend on the scratch.
+    /// Not for concurrent writes.
+    public final class Scratch {
+        fileprivate var keys: ByteStringTable?
+        fileprivate var classes: ByteStringTable?
+
+        /// An empty scratch (the first write fills it).
+        public init() {}
+
+        /// A table for about `expectedCount` strings: `kept`, emptied, or a new one.
+        fileprivate static func take(_ kept: inout ByteStringTable?, expectedCount: Int) -> ByteStringTable {
+            guard var table = kept else { return ByteStringTable(expectedCount: expectedCount) }
+            // Unshared once the scratch lets go of it, so emptying it reuses the storage.
+            kept = nil
+            table.removeAll(expectedCount: expectedCount)
+            return table
+        }
+    }
+
     /// The archive bytes for `graph`.
     public func write(_ input: NibGraph) -> [UInt8] {
+        write(input, reusing: nil)
+    }
+
+    /// The archive bytes for `graph`, built in `scratch`'s tables when given (the same bytes as `write(_:)`).
+    public func write(_ input: NibGraph, reusing scratch: Scratch?) -> [UInt8] {
         switch options.objectOrder {
         case .depthFirst:
             // Serialised through the numbering: no renumbered copy of the graph is built.
             let redirect = options.internStringsAndNumbers ? NibGraphLayout.internRedirects(input) : nil
-            guard let numbering = DepthFirstNumbering(input, redirect: redirect) else { return serialize(input, numbering: nil) }
-            return serialize(input, numbering: numbering)
+            guard let numbering = DepthFirstNumbering(input, redirect: redirect) else { return serialize(input, numbering: nil, scratch: scratch) }
+            return serialize(input, numbering: numbering, scratch: scratch)
         case .asGiven:
-            return serialize(options.internStringsAndNumbers ? NibGraphLayout.internStringsAndNumbers(input) : input, numbering: nil)
+            return serialize(options.internStringsAndNumbers ? NibGraphLayout.internStringsAndNumbers(input) : input, numbering: nil, scratch: scratch)
         }
     }
 
     /// Writes `graph`'s objects in `numbering`'s order with its references renumbered (as
     /// `NibGraphLayout.renumberDepthFirst` would, which also drops the layout), or as given when nil.
-    private func serialize(_ graph: NibGraph, numbering: DepthFirstNumbering?) -> [UInt8] {
+    private func serialize(_ graph: NibGraph, numbering: DepthFirstNumbering?, scratch: Scratch?) -> [UInt8] {
         // The objects are read in place: copying each `NibObject` (and each entry) out of the graph
         // retained and released its strings and arrays, a tenth of the writer's instructions.
         graph.objects.withUnsafeBufferPointer { all in
-            serialize(graph, NumberedObjects(objects: all, numbering: numbering), layout: options.useLayoutHint && numbering == nil ? graph.layout : nil)
+            serialize(graph, NumberedObjects(objects: all, numbering: numbering),
+                      layout: options.useLayoutHint && numbering == nil ? graph.layout : nil, scratch: scratch)
         }
     }
 
-    private func serialize(_ graph: NibGraph, _ objects: NumberedObjects, layout: NibTableLayout?) -> [UInt8] {
+    private func serialize(_ graph: NibGraph, _ objects: NumberedObjects, layout: NibTableLayout?, scratch: Scratch?) -> [UInt8] {
+        var entryCount = 0
+        for o in objects.indices { entryCount += objects[o].entries.count }
+        // Distinct keys are far fewer than values; the tables grow when there are more.
+        let expectedKeys = max(layout?.keys.count ?? 0, min(entryCount, 128))
+        let expectedClasses = max(layout?.classes.count ?? 0, min(objects.count, 32))
+        // The tables come in as `inout` (exclusive): built in the function, a table that may go back to a
+        // scratch object cost the writing loops uniqueness checks of their own arrays.
+        guard let scratch else {
+            var keyTable = ByteStringTable(expectedCount: expectedKeys)
+            var classTable = ByteStringTable(expectedCount: expectedClasses)
+            return serialize(graph, objects, layout: layout, entryCount: entryCount, keyTable: &keyTable, classTable: &classTable)
+        }
+        var keyTable = Scratch.take(&scratch.keys, expectedCount: expectedKeys)
+        var classTable = Scratch.take(&scratch.classes, expectedCount: expectedClasses)
+        let bytes = serialize(graph, objects, layout: layout, entryCount: entryCount, keyTable: &keyTable, classTable: &classTable)
+        scratch.keys = keyTable
+        scratch.classes = classTable
+        return bytes
+    }
+
+    private func serialize(_ graph: NibGraph, _ objects: NumberedObjects, layout: NibTableLayout?, entryCount: Int,
+                           keyTable: inout ByteStringTable, classTable: inout ByteStringTable) -> [UInt8] {
         // Key table.
         // Keys and class names are matched by their UTF-8 bytes (`ByteStringTable`): Swift's String == would
         // merge canonically equivalent spellings ("é" and "e\u{301}"), which the archive keeps apart.
         var keys = [String]()
-        var entryCount = 0
-        for o in objects.indices { entryCount += objects[o].entries.count }
-        // Distinct keys are far fewer than values; the table grows when there are more.
-        var keyTable = ByteStringTable(expectedCount: max(layout?.keys.count ?? 0, min(entryCount, 128)))
         // Per table id: the key's index in `keys`, built only when a decoded layout repeats a key (the
         // repeat keeps its first index); nil while every id is its index.
         var keyPosition: [Int]?
@@ -125,7 +170,6 @@ public struct NibArchiveWriter: Sendable {
 
         // Class table.
         var classNames = [String]()
-        var classTable = ByteStringTable(expectedCount: max(layout?.classes.count ?? 0, min(objects.count, 32)))
         // As `keyPosition`, for class names.
         var classPosition: [Int]?
         var classFallbacks = [[Int]]()

@@ -329,6 +329,7 @@ final class CompileContext {
 /// context to the next: a storyboard makes a context per nib and per prototype cell (about 190 per pass
 /// over DuckDuckGo's 19 storyboards), and each zero-filled an element-sized array of its own. A buffer is
 /// never cleared: each context that takes one gets a new generation, and entries of older ones read as unset.
+/// The pool also holds the writer tables those contexts' nibs are written with.
 final class ElementSlotPool {
     /// The number of elements of the document (the length of every buffer).
     let count: Int
@@ -336,6 +337,8 @@ final class ElementSlotPool {
     /// prototype cell's).
     private var free: [UnsafeMutableBufferPointer<Int64>] = []
     private var generation: Int64 = 0
+    /// The writer tables the document's nibs are written with, one nib after another.
+    let writerScratch = NibArchiveWriter.Scratch()
 
     init(count: Int) { self.count = count }
 

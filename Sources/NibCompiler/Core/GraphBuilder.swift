@@ -80,8 +80,9 @@ struct GraphBuilder {
 
     /// The archive bytes in ibtool's layout (`NibArchiveWriter` defaults), without the writer's interning
     /// pass when this builder's interning already covers the graph.
-    func archive() -> [UInt8] {
-        NibArchiveWriter(options: writerOptions).write(graph)
+    /// `scratch`: the writer tables of the document's other nibs, reused (the same bytes).
+    func archive(reusing scratch: NibArchiveWriter.Scratch? = nil) -> [UInt8] {
+        NibArchiveWriter(options: writerOptions).write(graph, reusing: scratch)
     }
 
     /// The writer's defaults, with its interning pass off unless the graph holds an `NSString` or

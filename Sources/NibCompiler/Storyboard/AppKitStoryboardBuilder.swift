@@ -142,7 +142,7 @@ final class AppKitStoryboardBuilder {
         a.finishObjectData(topLevel: topLevel, owner: owner, rootObject: 0, extraObjects: extra, leadingConnectors: leading)
         a.canonicalizeNumbers()
         context.absorb(ctx)
-        return a.b.archive()
+        return a.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 
     /// `MainMenu.nib`: the application object holding the main menu (`IBMainMenu`).

@@ -14,8 +14,8 @@ enum HashOrderedKeys {
     ///
     /// The builder's objects are taken out of it (it is left without objects): renumbering moves them into
     /// their new order instead of copying every object's entries.
-    static func archive(_ builder: inout GraphBuilder) -> [UInt8] {
-        guard !builder.graph.objects.isEmpty else { return builder.archive() }
+    static func archive(_ builder: inout GraphBuilder, reusing scratch: NibArchiveWriter.Scratch? = nil) -> [UInt8] {
+        guard !builder.graph.objects.isEmpty else { return builder.archive(reusing: scratch) }
         var graph: NibGraph
         if builder.isInterned {
             graph = builder.graph
@@ -39,7 +39,7 @@ enum HashOrderedKeys {
         // Numbering kept only objects reachable from the root, so the walk met every key; the class table
         // is rebuilt from the same objects in the same order, as the first write would have.
         graph.layout = NibTableLayout(keys: CFHashOrder.order(keys.keys, hashes: keys.hashes, growAfterInsert: true), classes: [])
-        return NibArchiveWriter(options: .preserveLayout).write(graph)
+        return NibArchiveWriter(options: .preserveLayout).write(graph, reusing: scratch)
     }
 
     /// `NibGraphLayout.renumberDepthFirst` in place: ibtool's coder-10 numbering (pre-order depth-first from

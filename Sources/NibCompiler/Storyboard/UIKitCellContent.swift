@@ -94,7 +94,7 @@ final class UIKitCellContent {
         ctx.finishReferences()
         n.writeRoot(topLevel: [owner, firstResponder, cellIndex], topLevelNodes: [(cell, cellIndex)])
         let numbered = UIKitViewNib.numberUpstreams(in: &n.b, proxies: Set(idOf.keys), after: 2)
-        let bytes = HashOrderedKeys.archive(&n.b)
+        let bytes = HashOrderedKeys.archive(&n.b, reusing: ctx.slotPool.writerScratch)
 
         let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
         let nib = c.b.graph.add(NibObject(className: "UINib", entries: [

@@ -90,7 +90,7 @@ final class UIKitSceneNib {
         Self.keepSceneConnections(&c.connections, sceneIDs: sceneIDs, fixed: Set([owner]))
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [], leadingConnections: storyboardOutlets)
-        return c.b.archive()
+        return c.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 
     /// Encodes `controller` (and, through `embed`, its relationship children) into `c`; returns its index.

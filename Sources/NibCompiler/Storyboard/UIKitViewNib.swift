@@ -100,7 +100,7 @@ struct UIKitViewNib {
         c.writeRoot(topLevel: top, topLevelNodes: [(rootView, root)], leadingConnections: leading)
         let numbered = Self.numberUpstreams(in: &c.b, proxies: Set(idOfProxy.keys), after: 2, also: cellContent.prototypeReferences)
         upstreams[controller.id] = numbered.map { (name: $0.name, id: idOfProxy[$0.index] ?? "") }
-        return c.b.archive()
+        return c.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 
     /// Ties of static cells' `selectionSegueTemplate` outlets: reverse cell order within a section but

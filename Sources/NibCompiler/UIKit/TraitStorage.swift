@@ -1,5 +1,10 @@
 import NibArchive
 import XIB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Size-class variations → `UINibTraitStorageListsKey` (§14 of UIKIT-MAPPING.md).
 ///
@@ -158,7 +163,7 @@ extension UIKitCompiler {
     /// `widthClass=regular`, `heightClass=compact`, `widthClass=compact-heightClass=regular`, `default`.
     private func traitCollection(_ key: String) -> Int {
         var e = Entries()
-        if key != "default" {
+        if key != "default", !Self.asciiSizeClassTraits(key, into: &e) {
             for part in key.split(separator: "-") {
                 let kv = part.split(separator: "=")
                 guard kv.count == 2 else { continue }
@@ -168,6 +173,38 @@ extension UIKitCompiler {
             }
         }
         return b.graph.add(.init(className: "UITraitCollection", entries: e.list))
+    }
+
+    /// `traitCollection`'s parse of an ASCII key, on its bytes (splitting Characters into arrays of
+    /// substrings cost 12,000 instructions a record): parts between `-`, each `name=value`, empty pieces
+    /// skipped as `split` skips them. False, with nothing added, for a key that is not ASCII.
+    private static func asciiSizeClassTraits(_ key: String, into e: inout Entries) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes -> Bool in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            /// The non-empty runs of `bytes[range]` between `separator`s.
+            func pieces(_ range: Range<Int>, _ separator: UInt8) -> [Range<Int>] {
+                var out: [Range<Int>] = []
+                var start = range.lowerBound
+                for i in range where bytes[i] == separator {
+                    if i > start { out.append(start..<i) }
+                    start = i + 1
+                }
+                if range.upperBound > start { out.append(start..<range.upperBound) }
+                return out
+            }
+            func equals(_ r: Range<Int>, _ text: StaticString) -> Bool {
+                r.count == text.utf8CodeUnitCount && memcmp(bytes.baseAddress! + r.lowerBound, text.utf8Start, r.count) == 0
+            }
+            for part in pieces(0..<bytes.count, UInt8(ascii: "-")) {
+                let kv = pieces(part, UInt8(ascii: "="))
+                guard kv.count == 2 else { continue }
+                let v = equals(kv[1], "compact") ? 1 : (equals(kv[1], "regular") ? 2 : 0)
+                if equals(kv[0], "widthClass") { e.int("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", v) }
+                if equals(kv[0], "heightClass") { e.int("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", v) }
+            }
+            return true
+        }
     }
 
     /// Named values of varied enumeration attributes, per element (the stack view's `axis`, `distribution`,
