@@ -31,8 +31,11 @@ public struct ByteStringTable {
     /// Per id: the hash and the string (its bytes are compared in place).
     private var entries: [(hash: UInt64, string: String)] = []
     /// Cache entries (their first word) holding an immortal string's own representation rather than the
-    /// stored string's: the ones `removeAll(expectedCount:)` cannot find through `entries`.
+    /// stored string's: the ones `removeAll(expectedCount:)` cannot find through `entries`. Kept only by a
+    /// table that has been emptied once (a reused one): a table used once would pay an allocation, and its
+    /// growth, for nothing (Benchmarks: `CorpusWrite`, `CompileLarge16x` allocation counts).
     private var immortalEntries: [Int] = []
+    private var tracksImmortalEntries = false
     private let seed = ByteStringTable.processSeed
     private static let processSeed = UInt64.random(in: .min ... .max)
 
@@ -71,15 +74,25 @@ public struct ByteStringTable {
         let base = recentWords
         let slots = slotCount
         let recent = recentCount
+        let tracked = tracksImmortalEntries
         table.withUnsafeMutableBufferPointer { words in
-            for e in entries { words[3 * Self.recentSlot(unsafeBitCast(e.string, to: (UInt64, UInt64).self), count: recent) + 2] = .max }
-            for r in immortalEntries { words[r + 2] = .max }
+            if tracked {
+                for e in entries { words[3 * Self.recentSlot(unsafeBitCast(e.string, to: (UInt64, UInt64).self), count: recent) + 2] = .max }
+                for r in immortalEntries { words[r + 2] = .max }
+            } else {
+                // The first emptying: the cache entries written are not known, so every one is emptied.
+                for r in 0..<recent { words[3 * r + 2] = .max }
+            }
             if slots >= capacity && slots <= 4 * capacity {
                 for i in base..<words.count { words[i] = 0 }
             }
         }
         entries.removeAll(keepingCapacity: true)
         immortalEntries.removeAll(keepingCapacity: true)
+        if !tracksImmortalEntries {
+            tracksImmortalEntries = true
+            immortalEntries.reserveCapacity(recent)
+        }
         if slots < capacity || slots > 4 * capacity {
             // Far too few or too many slots: the cache words moved over, a slot area of the new size.
             var newTable = [UInt64]()
@@ -117,7 +130,7 @@ public struct ByteStringTable {
             let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
             if bits.1 & (1 << 63) != 0 {
                 remember(bits, id)
-                immortalEntries.append(3 * recentSlot(bits))
+                if tracksImmortalEntries { immortalEntries.append(3 * recentSlot(bits)) }
             } else {
                 remember(id)
             }
