@@ -4,7 +4,9 @@
 # fast path on every flipped byte of three archives under
 # AddressSanitizer: a read through a dangling or out-of-bounds pointer makes ASan print a report and fail the
 # run. ASan sees only instrumented code: a stack copy made inside Foundation (which is not built with ASan) is
-# invisible to it, which is why the readers copy their input instead of borrowing a pointer from it.
+# invisible to it, which is why the readers copy a `Data` input instead of borrowing a pointer from it (an `[UInt8]`
+# is kept and read only inside its own `withUnsafeBytes`; ShortInputTests also checks that an archive outlives
+# the caller's changes to that array).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
