@@ -26,11 +26,18 @@ targets=("$@")
 SWIFTC="${SWIFTC:-swiftc}"
 OPT="${FUZZ_OPT:--O}"
 
-# build_module NAME OUTDIR EXTRA_FLAGS... : one library module as a static archive + swiftmodule.
+# build_module NAME OUTDIR EXTRA_FLAGS... : one library module as a static archive + swiftmodule. It is rebuilt when
+# its sources changed or when a project module it imports was rebuilt since: the importer's archive holds that
+# module's inlined code and type layouts, so a stale one reads a changed type wrongly (callers build modules in
+# dependency order).
 build_module() {
   local name="$1" mods="$2"; shift 2
   local msrcs; mapfile -t msrcs < <(find "$root/Sources/$name" -name '*.swift' | sort)
-  if [ -f "$mods/lib$name.a" ] && [ -z "$(find "${msrcs[@]}" "$0" -newer "$mods/lib$name.a" 2>/dev/null)" ]; then return 0; fi
+  local deps=() dep
+  for dep in $(grep -hoE '^(@_exported |public |package |internal )?import [A-Za-z]+' "${msrcs[@]}" | awk '{print $NF}' | sort -u); do
+    [ "$dep" != "$name" ] && [ -f "$mods/lib$dep.a" ] && deps+=("$mods/lib$dep.a")
+  done
+  if [ -f "$mods/lib$name.a" ] && [ -z "$(find "${msrcs[@]}" "${deps[@]}" "$0" -newer "$mods/lib$name.a" 2>/dev/null)" ]; then return 0; fi
   echo "building module $name"
   ( cd "$mods" && nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "$name" -package-name nibc -I "$mods" "$@" \
