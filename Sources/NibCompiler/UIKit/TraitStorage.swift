@@ -167,9 +167,8 @@ extension UIKitCompiler {
             for part in key.split(separator: "-") {
                 let kv = part.split(separator: "=")
                 guard kv.count == 2 else { continue }
-                let v = kv[1] == "compact" ? 1 : (kv[1] == "regular" ? 2 : 0)
-                if kv[0] == "widthClass" { e.int("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", v) }
-                if kv[0] == "heightClass" { e.int("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", v) }
+                Self.sizeClass(width: kv[0] == "widthClass", height: kv[0] == "heightClass",
+                               compact: kv[1] == "compact", regular: kv[1] == "regular", into: &e)
             }
         }
         return b.graph.add(.init(className: "UITraitCollection", entries: e.list))
@@ -199,12 +198,19 @@ extension UIKitCompiler {
             for part in pieces(0..<bytes.count, UInt8(ascii: "-")) {
                 let kv = pieces(part, UInt8(ascii: "="))
                 guard kv.count == 2 else { continue }
-                let v = equals(kv[1], "compact") ? 1 : (equals(kv[1], "regular") ? 2 : 0)
-                if equals(kv[0], "widthClass") { e.int("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", v) }
-                if equals(kv[0], "heightClass") { e.int("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", v) }
+                sizeClass(width: equals(kv[0], "widthClass"), height: equals(kv[0], "heightClass"),
+                          compact: equals(kv[1], "compact"), regular: equals(kv[1], "regular"), into: &e)
             }
             return true
         }
+    }
+
+    /// The entry of one `name=value` part of a trait key: a horizontal or vertical size class (compact 1,
+    /// regular 2, anything else 0); nothing for other names. Both parses of `traitCollection` write through it.
+    private static func sizeClass(width: Bool, height: Bool, compact: Bool, regular: Bool, into e: inout Entries) {
+        let v = compact ? 1 : (regular ? 2 : 0)
+        if width { e.int("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", v) }
+        if height { e.int("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", v) }
     }
 
     /// Named values of varied enumeration attributes, per element (the stack view's `axis`, `distribution`,
