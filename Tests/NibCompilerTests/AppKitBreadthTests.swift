@@ -64,6 +64,19 @@ import NibTestSupport
         return (result.diagnostics.map(\.message), nibs)
     }
 
+    /// A Cocoa XIB of `objects` (the lines inside `<objects>` after the File's Owner), compiled.
+    func compile(objects: String) throws -> Compiled {
+        try compile(xib: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+            \(objects)
+                </objects>
+            </document>
+            """)
+    }
+
     func compile(corpus name: String) throws -> Compiled {
         let url = ProjectCorpus.directory.appendingPathComponent("macos/\(name)")
         return try compile(xib: String(decoding: try Data(contentsOf: url), as: UTF8.self), name: "Corpus/macos/\(name)")
@@ -273,19 +286,13 @@ import NibTestSupport
     /// Menu items and toolbar items of a custom class are swapped in at load time like menus and views
     /// (NSClassSwapper naming the class and the framework class), not archived as the framework class.
     @Test func customClassMenuAndToolbarItems() throws {
-        let menu = try compile(xib: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
-                <objects>
-                    <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+        let menu = try compile(objects: """
                     <menu title="M" id="1">
                         <items>
                             <menuItem title="Plain" id="2"/>
                             <menuItem title="Custom" id="3" customClass="RecentItem" customModule="Finder"/>
                         </items>
                     </menu>
-                </objects>
-            </document>
             """)
         #expect(menu.diagnostics.isEmpty, "\(menu.diagnostics)")
         let swapper = try menu.object("NSClassSwapper")
@@ -357,15 +364,9 @@ import NibTestSupport
 
     /// A controller in Core Data entity mode names its entity in the managed proxy (`NSEntityName`).
     @Test func entityModeControllerNamesItsEntity() throws {
-        let c = try compile(xib: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
-                <objects>
-                    <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+        let c = try compile(objects: """
                     <treeController mode="entity" entityName="Person" childrenKeyPath="children" id="1"/>
                     <arrayController id="2"/>
-                </objects>
-            </document>
             """)
         #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
         let tree = try c.object("NSTreeController"), array = try c.object("NSArrayController")
