@@ -160,61 +160,52 @@ enum ByteScanning {
         return word
     }
 
-    /// The key-table hash and whether the bytes are all ASCII. The hash is a function of the bytes alone.
-    /// A key of up to 32 bytes (nearly all) is read as four 8-byte words that together cover every byte: the
-    /// first and last eight, and for a key over 16 bytes also bytes 8..<16 and the eight before the last eight
-    /// (shorter keys repeat the first word there); a key under 8 bytes is zero-padded. Longer keys are folded
-    /// 32 zero-padded bytes at a time. `readable` is how many bytes may be loaded from `pointer` (at least
-    /// `count`): with 8 readable bytes a short key takes overlapping loads, one mask and no branch that depends
-    /// on its length (such branches mispredicted on about every key; Benchmarks: `CorpusVerify`).
+    /// The key-table hash: a function of a key's length, its first sixteen bytes and its last eight, so of every
+    /// byte of a key of up to 24 bytes (86 % of the corpus keys). Longer keys that agree in those bytes collide
+    /// and the table compares them (`KeyTable` bounds the probing a crafted archive can cause). Multiplicative:
+    /// its high bits are the mixed ones, so a table takes its slot from them. With 8 bytes `readable` from
+    /// `pointer` (at least `count`) it takes three overlapping loads and no branch that depends on the length
+    /// (such branches mispredicted on about every key). Each word is multiplied once, and the products are
+    /// independent, so the slot is known a few cycles after the key's bytes: a probe branch that
+    /// mispredicts resolves early (Benchmarks: `CorpusVerify`).
     @inline(__always)
-    static func keyHash(_ pointer: UnsafeRawPointer, count: Int, readable: Int) -> (hash: UInt64, ascii: Bool) {
-        guard count <= 32 && readable >= 8 else { return keyHashOutOfLine(pointer, count: count) }
-        let mask = lowBytes(count)  // all ones from 8 bytes on
-        let long = count > 16
-        let w0 = pointer.loadUnaligned(as: UInt64.self).littleEndian & mask
-        let w1 = pointer.loadUnaligned(fromByteOffset: max(count &- 8, 0), as: UInt64.self).littleEndian & mask
-        let w2 = pointer.loadUnaligned(fromByteOffset: long ? 8 : 0, as: UInt64.self).littleEndian & mask
-        let w3 = pointer.loadUnaligned(fromByteOffset: long ? count &- 16 : 0, as: UInt64.self).littleEndian & mask
-        return finish(fold(seed(count), w0, w1, w2, w3), bits: w0 | w1 | w2 | w3)
+    static func keyHash(_ pointer: UnsafeRawPointer, count: Int, readable: Int) -> UInt64 {
+        guard readable >= 8 else { return keyHashOutOfLine(pointer, count: count) }
+        // Bytes 0..<8 (zero-padded below 8), the last eight above 8 bytes, bytes 8..<16 above 16 bytes: every
+        // word that is not zero holds bytes no other term of the sum holds alone.
+        let first = pointer.loadUnaligned(as: UInt64.self).littleEndian & lowBytes(count)
+        let last = pointer.loadUnaligned(fromByteOffset: max(count &- 8, 0), as: UInt64.self).littleEndian
+        let second = pointer.loadUnaligned(fromByteOffset: count > 16 ? 8 : 0, as: UInt64.self).littleEndian
+        return (first ^ 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
+            ^ (count > 8 ? last : 0) &* 0xC2B2_AE3D_27D4_EB4F ^ (count > 16 ? second : 0) &* 0x1656_67B1_9E37_79F9
     }
 
-    /// `keyHash` of a key over 32 bytes, or of a short key with fewer than 8 bytes readable (the same value
-    /// as the inline path gives).
+    /// `keyHash` of a key under 8 bytes with fewer than 8 bytes readable (a short name passed to
+    /// `keyIndex(named:)`): the same value, read from a zero-padded copy.
     @inline(never)
-    static func keyHashOutOfLine(_ pointer: UnsafeRawPointer, count: Int) -> (hash: UInt64, ascii: Bool) {
-        if count < 8 {
-            let w = tail(pointer, count: count)
-            return finish(fold(seed(count), w, w, w, w), bits: w)
-        }
-        if count <= 32 {
-            var copy: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            return withUnsafeMutableBytes(of: &copy) { padded in
-                padded.baseAddress!.copyMemory(from: pointer, byteCount: count)
-                return keyHash(padded.baseAddress!, count: count, readable: padded.count)
-            }
-        }
-        var h = seed(count)
-        var bits: UInt64 = 0
-        var i = 0
-        repeat {
-            let w0 = word(pointer, count, i), w1 = word(pointer, count, i &+ 8)
-            let w2 = word(pointer, count, i &+ 16), w3 = word(pointer, count, i &+ 24)
-            bits |= w0 | w1 | w2 | w3
-            h = fold(h, w0, w1, w2, w3)
-            i &+= 32
-        } while i < count
-        return finish(h, bits: bits)
+    static func keyHashOutOfLine(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
+        var padded = tail(pointer, count: min(count, 7))
+        return withUnsafeBytes(of: &padded) { keyHash($0.baseAddress!, count: count, readable: 8) }
     }
 
-    @inline(__always) static func seed(_ count: Int) -> UInt64 { 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count) }
-
-    /// The avalanche step, and whether the OR of a key's words has no high bit set (the key is ASCII).
-    @inline(__always)
-    static func finish(_ state: UInt64, bits: UInt64) -> (hash: UInt64, ascii: Bool) {
-        var h = state ^ state >> 32
-        h &*= 0xD6E8_FEB8_6659_FD93
-        return (h ^ (h >> 32), bits & 0x8080_8080_8080_8080 == 0)
+    /// How many of the `count` bytes at `pointer` have their high bit set, by words: each byte lane of an
+    /// accumulator counts up to 255 words before it is summed.
+    static func highBitBytes(_ pointer: UnsafeRawPointer, count: Int) -> Int {
+        let words = count / 8
+        var total = 0
+        var w = 0
+        while w < words {
+            let stop = min(words, w &+ 255)
+            var lanes: UInt64 = 0
+            while w < stop {
+                lanes &+= (pointer.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) >> 7) & 0x0101_0101_0101_0101
+                w &+= 1
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)  // four 16-bit sums
+            total &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        for i in (words &* 8)..<count { total &+= Int(pointer.load(fromByteOffset: i, as: UInt8.self) >> 7) }
+        return total
     }
 
     /// A mask of the low `count` bytes of a word: all ones when `count` >= 8, none when `count` <= 0. Computed
@@ -225,22 +216,5 @@ enum ByteScanning {
         let positive = ~UInt64(bitPattern: Int64((count &- 1) >> 63))
         let partial = (1 &<< (UInt64(truncatingIfNeeded: count) &* 8 & 63)) &- 1
         return (partial & below8 | ~below8) & positive
-    }
-
-    /// The 8-byte word at `offset` of the `count` bytes at `pointer`, zero-padded, reading only inside the range.
-    @inline(__always)
-    static func word(_ pointer: UnsafeRawPointer, _ count: Int, _ offset: Int) -> UInt64 {
-        if offset &+ 8 <= count { return pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian }
-        if offset >= count { return 0 }
-        return tail(pointer + offset, count: count &- offset)
-    }
-
-    /// One 32-byte block folded into the hash state.
-    @inline(__always)
-    static func fold(_ h: UInt64, _ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) -> UInt64 {
-        let x = (w0 ^ h) &* 0x9E37_79B9_7F4A_7C15 ^ (w1 &* 0xC2B2_AE3D_27D4_EB4F)
-        let y = (w2 &* 0x1656_67B1_9E37_79F9) ^ (w3 &* 0x27D4_EB2F_1656_67C5)
-        let z = x ^ (y >> 29 | y << 35)
-        return z ^ (z >> 31)
     }
 }

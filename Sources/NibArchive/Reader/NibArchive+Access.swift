@@ -122,22 +122,15 @@ extension NibArchive {
     /// Key `index` as a String.
     public func key(_ index: Int) -> String { keyBytes(index).string }
 
-    /// The key-table index of `name`, found through the hash table built during verification.
+    /// The key-table index of `name`, found through the index built during verification.
     public func keyIndex(named name: String) -> Int? {
         var name = name
         return name.withUTF8 { utf8 -> Int? in
-            guard let p = UnsafeRawPointer(utf8.baseAddress) ?? (utf8.isEmpty ? UnsafeRawPointer(bitPattern: 1) : nil) else { return nil }
-            let mask = keyLookup.count - 1
-            var slot = Int(truncatingIfNeeded: ByteScanning.keyHash(p, count: utf8.count, readable: utf8.count).hash) & mask
-            while true {
-                let candidate = keyLookup[slot]
-                if candidate < 0 { return nil }
-                let r = keyRecords[Int(candidate)]
-                if Int(r.length) == utf8.count
-                    && (utf8.isEmpty || storage.withBytes { memcmp($0.baseAddress! + Int(r.offset), p, utf8.count) == 0 }) {
-                    return Int(candidate)
-                }
-                slot = (slot + 1) & mask
+            // An empty name has no base address; any pointer will do, as no byte is read.
+            let p = UnsafeRawPointer(utf8.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)!
+            return storage.withBytes { bytes in
+                KeyTable.index(of: p, length: utf8.count, base: bytes.baseAddress!, keys: keyRecords,
+                               lookup: keyLookup, sorted: records.keysSorted)
             }
         }
     }

@@ -13,9 +13,9 @@ enum NibArchiveVerifier {
     /// carved out of `recordSpace` when it is given and large enough (see `RecordTables.init(for:in:)`).
     static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader, options: NibReadOptions,
                        recordSpace: UnsafeMutableRawBufferPointer? = nil) throws(NibArchiveError) -> Tables {
-        let records = RecordTables(for: header, in: recordSpace)
+        var records = RecordTables(for: header, in: recordSpace)
         do throws(NibArchiveError) {
-            let (trailer, notes) = try verify(bytes, header: header, options: options, into: records)
+            let (trailer, notes) = try verify(bytes, header: header, options: options, into: &records)
             return Tables(records: records, trailer: trailer, notes: notes)
         } catch {
             records.deallocate()
@@ -24,7 +24,7 @@ enum NibArchiveVerifier {
     }
 
     private static func verify(_ bytes: UnsafeRawBufferPointer, header: NibArchiveHeader, options: NibReadOptions,
-                               into records: RecordTables) throws(NibArchiveError) -> (NibArchiveTrailer, [String]) {
+                               into records: inout RecordTables) throws(NibArchiveError) -> (NibArchiveTrailer, [String]) {
         // The header parse already rejected inputs shorter than 50 bytes, so baseAddress exists.
         let base = bytes.baseAddress!
         let end = bytes.count
@@ -58,34 +58,9 @@ enum NibArchiveVerifier {
         }
         let objectsEnd = pos
 
-        // Keys: length-prefixed UTF-8, unique.
-        pos = Int(header.keysOffset)
-        let keys = records.keys
-        let lookup = records.keyLookup
-        let mask = lookup.count - 1
-        for index in 0..<keyCount {
-            let start = pos
-            let length = Int(try ByteScanning.varint(base, &pos, end, .keys))
-            guard length <= end - pos else {
-                throw NibArchiveError(.truncated, .keys, at: start, "key \(index) of \(length) bytes runs past the end of the input")
-            }
-            let (hash, ascii) = ByteScanning.keyHash(base + pos, count: length, readable: end &- pos)
-            guard ascii || ByteScanning.isValidUTF8(base + pos, count: length) else {
-                throw NibArchiveError(.invalidUTF8, .keys, at: pos, "key \(index) is not valid UTF-8")
-            }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while lookup[slot] >= 0 {
-                let other = keys[Int(lookup[slot])]
-                if Int(other.length) == length && memcmp(base + Int(other.offset), base + pos, length) == 0 {
-                    throw NibArchiveError(.duplicateKey, .keys, at: start,
-                                          "key \(index) repeats key \(lookup[slot]) \"\(String(decoding: UnsafeRawBufferPointer(start: base + pos, count: length), as: UTF8.self))\"")
-                }
-                slot = (slot + 1) & mask
-            }
-            lookup.set(slot, Int32(index))
-            keys.set(index, .init(offset: UInt32(pos), length: UInt32(length)))
-            pos += length
-        }
+        // Keys: length-prefixed UTF-8, unique (`KeyTable`).
+        (pos, records.keysSorted) = try KeyTable.verify(base, from: Int(header.keysOffset), end: end, count: keyCount,
+                                                        into: records.keys, lookup: records.keyLookup)
         let keysEnd = pos
 
         // Values: key index, type, payload (`verifyValues`).

@@ -11,8 +11,11 @@
     let keys: RecordTable<NibArchive.StringRecord>
     @usableFromInline let values: RecordTable<NibArchive.ValueRecord>
     let classes: RecordTable<NibArchive.ClassRecord>
-    /// Open-addressing hash table of key indices (-1 = empty); its count is a power of two.
+    /// The key index (`KeyTable`): an open-addressing hash table of key indices (-1 = empty), or when
+    /// `keysSorted` the key indices in the order of their bytes; its count is a power of two.
     let keyLookup: RecordTable<Int32>
+    /// Whether `keyLookup` is sorted (an archive whose keys collide too often for hashing) rather than hashed.
+    var keysSorted = false
     /// The allocation these tables own, or nil when they live in space the archive's `ByteStorage` owns.
     private let allocation: UnsafeMutableRawPointer?
 
