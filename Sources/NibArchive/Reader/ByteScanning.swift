@@ -188,23 +188,22 @@ enum ByteScanning {
         return withUnsafeBytes(of: &padded) { keyHash($0.baseAddress!, count: count, readable: 8) }
     }
 
-    /// How many of the `count` bytes at `pointer` have their high bit set, by words: each byte lane of an
-    /// accumulator counts up to 255 words before it is summed.
+    /// How many of the `count` bytes at `pointer` have their high bit set, sixteen bytes at a time: each byte
+    /// lane of an accumulator counts up to 255 blocks before the lanes are summed.
     static func highBitBytes(_ pointer: UnsafeRawPointer, count: Int) -> Int {
-        let words = count / 8
+        let blocks = count / 16
         var total = 0
-        var w = 0
-        while w < words {
-            let stop = min(words, w &+ 255)
-            var lanes: UInt64 = 0
-            while w < stop {
-                lanes &+= (pointer.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) >> 7) & 0x0101_0101_0101_0101
-                w &+= 1
+        var block = 0
+        while block < blocks {
+            let stop = min(blocks, block &+ 255)
+            var lanes = SIMD16<UInt8>()
+            while block < stop {
+                lanes &+= pointer.loadUnaligned(fromByteOffset: block &* 16, as: SIMD16<UInt8>.self) &>> 7
+                block &+= 1
             }
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)  // four 16-bit sums
-            total &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+            total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
-        for i in (words &* 8)..<count { total &+= Int(pointer.load(fromByteOffset: i, as: UInt8.self) >> 7) }
+        for i in (blocks &* 16)..<count { total &+= Int(pointer.load(fromByteOffset: i, as: UInt8.self) >> 7) }
         return total
     }
 

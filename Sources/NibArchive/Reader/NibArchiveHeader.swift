@@ -18,9 +18,10 @@ public struct NibArchiveHeader: Sendable, Equatable {
 
     /// Whether `bytes` starts with the NIBArchive magic.
     public static func hasMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count >= magic.count else { return false }
-        for i in 0..<magic.count where bytes[i] != magic[i] { return false }
-        return true
+        // Two loads compared with constants (not a loop over `magic`): this runs once per archive opened.
+        guard bytes.count >= 10, let base = bytes.baseAddress else { return false }
+        return base.loadUnaligned(as: UInt64.self).littleEndian == 0x6968_6372_4142_494E  // "NIBArchi"
+            && base.loadUnaligned(fromByteOffset: 8, as: UInt16.self).littleEndian == 0x6576  // "ve"
     }
 
     /// Reads and checks the header (§3 rules 1–3): magic, versions, table offsets inside the file,
