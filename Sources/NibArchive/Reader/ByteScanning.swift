@@ -173,11 +173,14 @@ enum ByteScanning {
         guard readable >= 8 else { return keyHashOutOfLine(pointer, count: count) }
         // Bytes 0..<8 (zero-padded below 8), the last eight above 8 bytes, bytes 8..<16 above 16 bytes: every
         // word that is not zero holds bytes no other term of the sum holds alone.
+        // The two masks are arithmetic (all ones above 8 and 16 bytes), not selects the compiler may turn into
+        // branches.
+        let above8 = UInt64(bitPattern: Int64(8 &- count) >> 63), above16 = UInt64(bitPattern: Int64(16 &- count) >> 63)
         let first = pointer.loadUnaligned(as: UInt64.self).littleEndian & lowBytes(count)
-        let last = pointer.loadUnaligned(fromByteOffset: max(count &- 8, 0), as: UInt64.self).littleEndian
-        let second = pointer.loadUnaligned(fromByteOffset: count > 16 ? 8 : 0, as: UInt64.self).littleEndian
+        let last = pointer.loadUnaligned(fromByteOffset: max(count &- 8, 0), as: UInt64.self).littleEndian & above8
+        let second = pointer.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: above16 & 8), as: UInt64.self).littleEndian & above16
         return (first ^ 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
-            ^ (count > 8 ? last : 0) &* 0xC2B2_AE3D_27D4_EB4F ^ (count > 16 ? second : 0) &* 0x1656_67B1_9E37_79F9
+            ^ last &* 0xC2B2_AE3D_27D4_EB4F ^ second &* 0x1656_67B1_9E37_79F9
     }
 
     /// `keyHash` of a key under 8 bytes with fewer than 8 bytes readable (a short name passed to
