@@ -6,7 +6,8 @@
 #   - every .nib file of the shared corpus (../shared/corpus/nib, or $CORPUS/nib),
 #   - every committed regression input (Tests/NibArchiveTests/Regressions),
 #   - generated stress inputs in Fuzz/out/limits (a 1 000 000-object chain, huge header counts on a
-#     large file, a gzip stream at the 64 MiB limit, a gzip stream that lies about its size).
+#     large file, a gzip stream at the 64 MiB limit, a gzip stream that lies about its size, 200 000 keys
+#     that collide in the key hash).
 # Checks per file: no signal, exit status 0 (valid) or 1 (rejected), wall time < 1 s per MB of input
 # (at least 1 s, for process start-up), max RSS < 64 MB + 32 x input size. A gzip-framed input may
 # legitimately inflate to its declared size (at most --max-decompressed-size, 64 MiB, and at most
@@ -42,6 +43,12 @@ write('chain-1M-huge-value-count.nib', bytes(big))
 write('gzip-64MiB-zeros.nib.gz', gzip.compress(bytes(64 << 20), compresslevel=9, mtime=0))
 lie = bytearray(gzip.compress(chain, mtime=0)); lie[-4:] = struct.pack('<I', (64 << 20))
 write('gzip-chain-isize-lie.nib.gz', bytes(lie))
+# 200 000 keys that agree in every byte the key hash reads (the first 16, the last 8, the length): the hash index
+# gives way to the sorted one (KeyTable), so verification stays O(n log n).
+n = 200_000
+keys = b''.join(vi(28) + b'UIAccessibility.' + b'%04d' % (i % 10_000) + b'Insp%04d' % (i // 10_000) for i in range(n))
+cls = vi(9) + vi(0) + b'NSObject\0'
+write('colliding-keys-200K.nib', archive(vi(0) + vi(0) + vi(0), keys, b'', cls, [1, n, 0, 1]))
 PY
 
 files=()
