@@ -99,14 +99,4 @@ import Testing
         #expect(archive.keyIndex(named: "clé") == 7)
         #expect(archive.keyIndex(named: "🙂 emoji key of some length") == 33)
     }
-
-    @Test func highBitBytesCountsEveryLength() {
-        let bytes = KeyHashTests.bytes(4_200, seed: 11)
-        bytes.withUnsafeBytes { raw in
-            for count in Array(0...80) + [2_039, 2_040, 2_041, 2_047, 2_048, 4_081, 4_200] {
-                let expected = bytes[..<count].filter { $0 >= 0x80 }.count
-                #expect(ByteScanning.highBitBytes(raw.baseAddress!, count: count) == expected, "count \(count)")
-            }
-        }
-    }
 }
