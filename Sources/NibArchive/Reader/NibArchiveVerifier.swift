@@ -189,25 +189,43 @@ enum NibArchiveVerifier {
         let dataType = Int(NibValueType.data.rawValue), referenceType = Int(NibValueType.objectReference.rawValue)
         let recordLengths = Self.recordLengths
         let fastEnd = fastPath ? end &- 132 : Int.min
+        @inline(__always) func fastRecord(_ p: Int) -> (ok: Bool, length: Int, record: NibArchive.ValueRecord) {
+            let word = base.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
+            let key = Int(truncatingIfNeeded: (word & 0xFF) ^ 0x80)
+            let type = Int(truncatingIfNeeded: (word >> 8) & 0xFF)
+            let dataLength = 3 &+ Int(truncatingIfNeeded: ((word >> 16) & 0xFF) ^ 0x80)
+            let fixedLength = Int(truncatingIfNeeded: recordLengths >> (UInt64(truncatingIfNeeded: type & 0x0F) &<< 2)) & 0xF
+            let length = type == dataType ? dataLength : fixedLength
+            let target = Int(truncatingIfNeeded: (word >> 16) & 0xFFFF_FFFF)
+            let targetCheck = type == referenceType ? lastObject &- target : 0
+            return ((lastKey &- key) | (lastType &- type) | (130 &- length) | targetCheck >= 0, length,
+                    .init(keyIndex: UInt32(truncatingIfNeeded: key), payload: UInt32(truncatingIfNeeded: p &+ 2),
+                          type: unsafeBitCast(UInt8(truncatingIfNeeded: type), to: NibValueType.self)))
+        }
+        // Two records per turn while both are fast: the second is read only once the first is known to be at most
+        // 130 bytes, so it starts at or before `fastEnd`. From the first record that is not fast on (every record
+        // of an archive with at most 128 keys is fast but for the last few), one per turn: returning to pairs after
+        // each slow record was slower than not (decode harness, A/B).
+        let fastEnd2 = fastPath ? end &- 132 &- 131 : Int.min
+        while index &+ 1 < count && p <= fastEnd2 {
+            let first = fastRecord(p)
+            guard first.ok else { break }
+            let second = fastRecord(p &+ first.length)
+            (values + index).initialize(to: first.record)
+            p &+= first.length
+            index &+= 1
+            guard second.ok else { break }
+            (values + index).initialize(to: second.record)
+            p &+= second.length
+            index &+= 1
+        }
         while index < count {
-            if p <= fastEnd {
-                let word = base.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
-                let key = Int(truncatingIfNeeded: (word & 0xFF) ^ 0x80)
-                let type = Int(truncatingIfNeeded: (word >> 8) & 0xFF)
-                let dataLength = 3 &+ Int(truncatingIfNeeded: ((word >> 16) & 0xFF) ^ 0x80)
-                let fixedLength = Int(truncatingIfNeeded: recordLengths >> (UInt64(truncatingIfNeeded: type & 0x0F) &<< 2)) & 0xF
-                let length = type == dataType ? dataLength : fixedLength
-                let target = Int(truncatingIfNeeded: (word >> 16) & 0xFFFF_FFFF)
-                let targetCheck = type == referenceType ? lastObject &- target : 0
-                if (lastKey &- key) | (lastType &- type) | (130 &- length) | targetCheck >= 0 {
-                    (values + index).initialize(to: .init(keyIndex: UInt32(truncatingIfNeeded: key), payload: UInt32(truncatingIfNeeded: p &+ 2),
-                                                          type: unsafeBitCast(UInt8(truncatingIfNeeded: type), to: NibValueType.self)))
-                    p &+= length
-                    index &+= 1
-                    continue
-                }
+            if p <= fastEnd, case let record = fastRecord(p), record.ok {
+                (values + index).initialize(to: record.record)
+                p &+= record.length
+            } else {
+                (values + index).initialize(to: try verifyValue(index, base, &p, end, keyCount: keyCount, objectCount: objectCount))
             }
-            (values + index).initialize(to: try verifyValue(index, base, &p, end, keyCount: keyCount, objectCount: objectCount))
             index &+= 1
         }
         return p
