@@ -10,7 +10,7 @@ import Foundation
 /// verification stays within O(n log n) key comparisons.
 enum KeyTable {
     /// Collisions allowed per key, beyond a constant, before the hash index is given up for a sorted one. A table
-    /// at most a quarter full averages about 0.2.
+    /// at most a quarter full averages about 0.1 per key on the corpus (2,245 for 22,892 keys).
     static let collisionsPerKey = 4
 
     /// Verifies the `count` keys that start at `start`, writes their records and the index; returns the end of
