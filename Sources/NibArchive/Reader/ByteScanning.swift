@@ -129,16 +129,17 @@ enum ByteScanning {
     /// Whether `count` bytes at `pointer` are all ASCII and none is NUL (the common class name), by words.
     @inline(__always)
     static func isASCIIWithoutNUL(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        // The classic zero-byte test: a high bit in `zeroBytes(w)` marks a NUL (exact when no byte of `w` has its
+        // high bit set).
+        @inline(__always) func zeroBytes(_ w: UInt64) -> UInt64 { (w &- 0x0101_0101_0101_0101) & ~w }
         @inline(__always) func clean(_ w: UInt64) -> Bool {
-            // High bits clear, then the classic zero-byte test (exact when no byte has its high bit set).
-            w & 0x8080_8080_8080_8080 == 0 && (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 == 0
+            w & 0x8080_8080_8080_8080 == 0 && zeroBytes(w) & 0x8080_8080_8080_8080 == 0
         }
         if count >= 8 && count <= 32 {
             // Four overlapping words that together cover the name (class names are 8 to 32 bytes but for a few),
             // tested together: no loop, no branch on the length (a loop exit mispredicted on most names).
             @inline(__always) func word(_ offset: Int) -> UInt64 { pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
             let w0 = word(0), w1 = word(min(8, count &- 8)), w2 = word(max(count &- 16, 0)), w3 = word(count &- 8)
-            @inline(__always) func zeroBytes(_ w: UInt64) -> UInt64 { (w &- 0x0101_0101_0101_0101) & ~w }
             let high = (w0 | w1 | w2 | w3) & 0x8080_8080_8080_8080
             return high == 0 && (zeroBytes(w0) | zeroBytes(w1) | zeroBytes(w2) | zeroBytes(w3)) & 0x8080_8080_8080_8080 == 0
         }

@@ -132,11 +132,15 @@ enum KeyTable {
                 break
             }
         }
-        func bytes(_ k: Int32) -> (UnsafeRawPointer, Int) { (base + Int(records[Int(k)].offset), Int(records[Int(k)].length)) }
+        /// Key `a` against key `b`, as `compare` orders them.
+        func keyOrder(_ a: Int32, _ b: Int32) -> Int {
+            let r = records[Int(b)]
+            return compare(base, records[Int(a)], base + Int(r.offset), Int(r.length))
+        }
         var order = UnsafeMutableBufferPointer(start: lookup.base, count: parsed)
         for i in 0..<parsed { order[i] = Int32(i) }
         order.sort { a, b in
-            let c = compare(base, records[Int(a)], bytes(b).0, bytes(b).1)
+            let c = keyOrder(a, b)
             return c != 0 ? c < 0 : a < b
         }
         // The first repeat in key order: in each run of equal keys (sorted by index), the second index repeats the
@@ -144,18 +148,17 @@ enum KeyTable {
         var repeated: (index: Int, of: Int)?
         var i = 1
         while i < parsed {
-            if compare(base, records[Int(order[i - 1])], bytes(order[i]).0, bytes(order[i]).1) == 0,
-               repeated.map({ Int(order[i]) < $0.index }) ?? true {
+            if keyOrder(order[i - 1], order[i]) == 0, repeated.map({ Int(order[i]) < $0.index }) ?? true {
                 repeated = (Int(order[i]), Int(order[i - 1]))
-                while i < parsed && compare(base, records[Int(order[i - 1])], bytes(order[i]).0, bytes(order[i]).1) == 0 { i += 1 }
+                while i < parsed && keyOrder(order[i - 1], order[i]) == 0 { i += 1 }
             }
             i += 1
         }
         if let invalid = firstInvalidKey(base, records, before: repeated.map { $0.index + 1 } ?? parsed) { throw invalid }
         if let repeated {  // a repeat among keys already in the hash index would have been found there
-            let (name, length) = bytes(Int32(repeated.index))
+            let r = records[repeated.index]
             throw repeatedKey(base, repeated.index, at: varintStarts[repeated.index - first], repeats: repeated.of,
-                              bytes: name - base, length: length)
+                              bytes: Int(r.offset), length: Int(r.length))
         }
         if let truncation { throw truncation }
         return (pos, true)
