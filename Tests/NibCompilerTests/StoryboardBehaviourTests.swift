@@ -177,6 +177,78 @@ import PropertyList
         #expect(ownGraph.objects.contains { $0.className == "UITabBarItem" })
     }
 
+    /// A collection view's section header and footer prototypes become nested nibs keyed "kind/identifier", as
+    /// its cells are keyed by identifier; one without a reuse identifier is warned about and left out.
+    @Test func collectionViewSupplementaryViewsAreNestedNibs() throws {
+        func reusable(_ key: String, _ id: String, reuse: String?) -> String {
+            """
+            <collectionReusableView key="\(key)" opaque="NO" contentMode="center"\(reuse.map { " reuseIdentifier=\"\($0)\"" } ?? "") id="\(id)">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="50"/>
+                <autoresizingMask key="autoresizingMask"/>
+            </collectionReusableView>
+            """
+        }
+        func document(footerReuse: String?) -> String {
+            Self.storyboard("""
+                <scene sceneID="s-cv">
+                    <objects>
+                        <collectionViewController id="cvc-00-001" sceneMemberID="viewController">
+                            <collectionView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" id="cv-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="10" minimumInteritemSpacing="10" id="fl-00-001">
+                                    <size key="itemSize" width="50" height="50"/>
+                                    <size key="headerReferenceSize" width="50" height="50"/>
+                                </collectionViewFlowLayout>
+                                <cells>
+                                    <collectionViewCell opaque="NO" contentMode="center" reuseIdentifier="Cell" id="cell-00-001">
+                                        <rect key="frame" x="0.0" y="0.0" width="50" height="50"/>
+                                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                    </collectionViewCell>
+                                </cells>
+                                \(reusable("sectionHeaderView", "hdr-00-001", reuse: "Header"))
+                                \(reusable("sectionFooterView", "ftr-00-001", reuse: footerReuse))
+                            </collectionView>
+                        </collectionViewController>
+                    </objects>
+                </scene>
+            """, initial: "cvc-00-001")
+        }
+        func supplementary(_ text: String) throws -> (keys: [String], nibs: [NibGraph], warnings: [String]) {
+            let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+            let nib = try #require(result.files.first { $0.path.hasPrefix("cvc-00-001-view-") }, "\(result.files.map(\.path))")
+            let graph = NibGraph(try NibArchive(bytes: nib.bytes))
+            let view = try #require(graph.objects.firstIndex { $0.className == "UICollectionView" })
+            #expect(graph.objects[view].value(forKey: "UICollectionViewCellNibDict") != nil)
+            guard case .object(let dict)? = graph.objects[view].value(forKey: "UICollectionViewSupplementaryViewNibDict"),
+                  case .object(let externals)? = graph.objects[view].value(forKey: "UICollectionViewSupplementaryViewPrototypeNibExternalObjects")
+            else { Issue.record("no supplementary view dictionaries"); return ([], [], []) }
+            #expect(graph.objects[externals].entries.count == graph.objects[dict].entries.count)
+            var keys: [String] = []
+            var nibs: [NibGraph] = []
+            for entry in graph.objects[dict].entries {
+                guard case .object(let o) = entry.value else { continue }
+                if graph.objects[o].className == "NSString", case .data(let bytes)? = graph.objects[o].value(forKey: "NS.bytes") {
+                    keys.append(String(decoding: bytes, as: UTF8.self))
+                } else if case .object(let data)? = graph.objects[o].value(forKey: "archiveData"),
+                          case .data(let bytes)? = graph.objects[data].value(forKey: "NS.bytes") {
+                    #expect(graph.objects[o].className == "UINib")
+                    nibs.append(NibGraph(try NibArchive(bytes: bytes)))
+                }
+            }
+            return (keys, nibs, result.diagnostics.filter { $0.severity == .warning }.map(\.description))
+        }
+        let both = try supplementary(document(footerReuse: "Footer"))
+        #expect(Set(both.keys) == ["UICollectionElementKindSectionHeader/Header", "UICollectionElementKindSectionFooter/Footer"])
+        #expect(both.nibs.count == 2)
+        #expect(both.nibs.allSatisfy { $0.objects.contains { $0.className == "UICollectionReusableView" } })
+        #expect(both.warnings == [])
+        let headerOnly = try supplementary(document(footerReuse: nil))
+        #expect(headerOnly.keys == ["UICollectionElementKindSectionHeader/Header"])
+        #expect(headerOnly.warnings.count == 1)
+        #expect(headerOnly.warnings.first?.contains("collection reusable view without reuseIdentifier; not archived") == true, "\(headerOnly.warnings)")
+    }
+
     /// A page view controller archives UIKit's page view controller keys (its coder's values), with nothing
     /// reported as unsupported: a page curl with its spine in the middle is double-sided; a scroll has no spine.
     @Test(arguments: [(#"transitionStyle="pageCurl" navigationOrientation="horizontal" spineLocation="mid""#, 0, 0, 2, true),

@@ -37,27 +37,56 @@ final class UIKitCellContent {
             if let sections = node.child("sections") {
                 if node.peek("dataMode") == "static" || !sections.children.isEmpty { staticTables.append(node) }
             }
-        } else if let cells = node.child("cells") {
-            let (nibs, externals) = prototypeDictionaries(cells.children.filter { $0.name == "collectionViewCell" || $0.name == "collectionReusableView" })
-            e.obj("UICollectionViewCellNibDict", nibs)
-            e.obj("UICollectionViewCellPrototypeNibExternalObjects", externals)
+        } else {
+            if let cells = node.child("cells") {
+                let (nibs, externals) = prototypeDictionaries(cells.children.filter { $0.name == "collectionViewCell" || $0.name == "collectionReusableView" })
+                e.obj("UICollectionViewCellNibDict", nibs)
+                e.obj("UICollectionViewCellPrototypeNibExternalObjects", externals)
+            }
+            // Section header and footer prototypes: nested archives like the cells, keyed "kind/identifier", the
+            // key UICollectionView builds for `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:)`.
+            // Inferred, no compiled sample: the two key names and the "kind/identifier" form come from
+            // reimplementations that load Apple's nibs (WinObjC's and PSTCollectionView's `initWithCoder:`);
+            // their place after the cell dictionaries is a guess.
+            let supplementary = node.children.filter { $0.name == "collectionReusableView" && Self.supplementaryKinds[$0.peek("key") ?? ""] != nil }
+            if supplementary.contains(where: { $0.has("reuseIdentifier") }) {
+                let (nibs, externals) = prototypeDictionaries(supplementary, what: "collection reusable view") { view, reuse in
+                    "\(Self.supplementaryKinds[view.peek("key") ?? ""] ?? "")/\(reuse)"
+                }
+                e.obj("UICollectionViewSupplementaryViewNibDict", nibs)
+                e.obj("UICollectionViewSupplementaryViewPrototypeNibExternalObjects", externals)
+            } else {
+                for view in supplementary { skipUnidentified(view, what: "collection reusable view") }
+            }
         }
     }
 
-    /// reuse identifier → `UINib`, reuse identifier → external objects; both in CF hash order of the
-    /// ascending identifiers (§6.1).
-    private func prototypeDictionaries(_ cells: [XIBNode]) -> (Int, Int) {
+    /// A collection view's `<collectionReusableView key=…>` → the element kind UIKit names it by.
+    private static let supplementaryKinds = [
+        "sectionHeaderView": "UICollectionElementKindSectionHeader",
+        "sectionFooterView": "UICollectionElementKindSectionFooter",
+    ]
+
+    /// A prototype without a reuse identifier cannot be dequeued: warned and left out, as ibtool does.
+    private func skipUnidentified(_ cell: XIBNode, what: String) {
+        c.ctx.warning(at: cell, "\(what) without reuseIdentifier; not archived")
+        c.ctx.ignore(cell)
+    }
+
+    /// name → `UINib`, name → external objects; both in CF hash order of the ascending names (§6.1). A cell's
+    /// name is its reuse identifier; `name` lets a supplementary view add its kind.
+    private func prototypeDictionaries(_ cells: [XIBNode], what: String = "prototype cell",
+                                       name: (XIBNode, String) -> String = { _, reuse in reuse }) -> (Int, Int) {
         var nibs: [String: Int] = [:]
         var externals: [String: Int] = [:]
         for cell in cells {
             guard let reuse = cell.peek("reuseIdentifier") else {
-                c.ctx.warning(at: cell, "prototype cell without reuseIdentifier; not archived")
-                c.ctx.ignore(cell)
+                skipUnidentified(cell, what: what)
                 continue
             }
             let (nib, ext) = nestedArchive(cell)
-            nibs[reuse] = nib
-            externals[reuse] = ext
+            nibs[name(cell, reuse)] = nib
+            externals[name(cell, reuse)] = ext
         }
         let order = CFHashOrder.order(nibs.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         let n = c.b.dictionary("NSMutableDictionary", order.map { (c.b.string($0), nibs[$0]!) })
