@@ -285,6 +285,50 @@ import NibTestSupport
 
     /// Menu items and toolbar items of a custom class are swapped in at load time like menus and views
     /// (NSClassSwapper naming the class and the framework class), not archived as the framework class.
+    /// Formatters shared through `formatter` outlets are top-level objects: number and date formatters are
+    /// archived as they are inside a cell, a custom formatter as a custom object of its module's Swift class
+    /// (before, all three were warned about and the custom one kept its unmangled name).
+    @Test func topLevelFormatters() throws {
+        let c = try compile(objects: """
+                    <customView id="1">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                        <subviews>
+                            <textField id="2">
+                                <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
+                                <textFieldCell key="cell" title="7" id="3">
+                                    <font key="font" metaFont="system"/>
+                                    <connections>
+                                        <outlet property="formatter" destination="10" id="20"/>
+                                    </connections>
+                                </textFieldCell>
+                            </textField>
+                            <textField id="4">
+                                <rect key="frame" x="0.0" y="20" width="100" height="20"/>
+                                <textFieldCell key="cell" title="x" id="5">
+                                    <font key="font" metaFont="system"/>
+                                    <connections>
+                                        <outlet property="formatter" destination="12" id="22"/>
+                                    </connections>
+                                </textFieldCell>
+                            </textField>
+                        </subviews>
+                    </customView>
+                    <numberFormatter formatterBehavior="default10_4" usesGroupingSeparator="NO" groupingSize="0" minimumIntegerDigits="1" maximumIntegerDigits="42" id="10"/>
+                    <dateFormatter dateStyle="medium" timeStyle="short" id="11"/>
+                    <customFormatter id="12" customClass="PermissionsFormatter" customModule="Finder"/>
+            """)
+        let messages = c.diagnostics.map(\.message)
+        #expect(!messages.contains { $0.contains("Formatter>") || $0.contains("formatter>") }, "\(messages)")
+        let number = try c.object("NSNumberFormatter")
+        #expect(c.string(number.value(forKey: "NS.positiveformat")) != nil)
+        let date = try c.object("NSDateFormatter")
+        #expect(c.bool(date, "NS.natural") == false)
+        // In a XIB a top-level custom object is an NSCustomObject (a storyboard swaps the class instead).
+        let names = c.objects("NSCustomObject").compactMap { c.string($0.value(forKey: "NSClassName")) }
+        #expect(names.contains("_TtC6Finder20PermissionsFormatter"), "\(names)")
+        #expect(!names.contains("PermissionsFormatter"))
+    }
+
     @Test func customClassMenuAndToolbarItems() throws {
         let menu = try compile(objects: """
                     <menu title="M" id="1">

@@ -245,6 +245,12 @@ final class AppKitCompiler {
         case "window", "panel": return encodeWindow(node)
         case "menu": return encodeMenu(node, parentItem: nil)
         case "userDefaultsController": return encodeUserDefaultsController(node)
+        // A formatter shared through `formatter` outlets sits among the top-level objects: the same archive
+        // as a cell's own `<numberFormatter key="formatter">` (wild: Vienna's preferences, CotEditor, Hex Fiend).
+        case "numberFormatter", "dateFormatter": return encodeFormatter(node)
+        // A formatter subclass is made like a custom object: by class name, its module's Swift name included.
+        // Inferred (no compiled sample): the swapper's original class is the element's base class, NSFormatter.
+        case "customFormatter": return encodeCustomObject(node, baseClass: "NSFormatter")
         case _ where Self.controllerClasses[node.name] != nil: return encodeController(node)
         default:
             if isView(node) { return encodeView(node, superview: nil) }
@@ -288,7 +294,7 @@ final class AppKitCompiler {
 
     // MARK: Placeholders and custom objects
 
-    func encodeCustomObject(_ node: XIBNode) -> Int {
+    func encodeCustomObject(_ node: XIBNode, baseClass: String = "NSObject") -> Int {
         node.markUsed("userLabel", "customModule", "customModuleProvider")
         let id = node.peek("id")
         let cls = node.peek("customClass")
@@ -297,7 +303,7 @@ final class AppKitCompiler {
             var e = Entries()
             if let r = classReference(node) { e.obj("IBClassReference", r) }
             _ = node["customClass"]
-            let name = id == "-3" ? "NSApplication" : (cls.map { id == "-2" ? $0 : (className(node) ?? $0) } ?? "NSObject")
+            let name = id == "-3" ? "NSApplication" : (cls.map { id == "-2" ? $0 : (className(node) ?? $0) } ?? baseClass)
             e.obj("NSClassName", str(name))
             finish(i, "NSCustomObject", e)
             collectConnections(node, source: i)
@@ -306,7 +312,7 @@ final class AppKitCompiler {
         let i = define(node, "NSClassSwapper")
         var e = Entries()
         e.obj("NSClassName", str(className(node) ?? cls!))
-        e.obj("NSOriginalClassName", str("NSObject"))
+        e.obj("NSOriginalClassName", str(baseClass))
         e.bool("NSInitializeWithInit", true)
         finish(i, "NSClassSwapper", e)
         collectConnections(node, source: i)
