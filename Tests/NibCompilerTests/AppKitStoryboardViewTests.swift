@@ -102,4 +102,53 @@ import Testing
         guard case .object(let color)? = shared.value(forKey: "NSInsertionColor") else { Issue.record("no insertion colour"); return }
         #expect(string(view, view.objects[color].value(forKey: "NSColorName")) == "textInsertionPointColor")
     }
+
+    /// Objects beside a controller in its scene (a bindings controller, an accessory view) are archived in the nib
+    /// that references them, as iOS scene-level objects are, without a "referenced but not archived" warning.
+    @Test func sceneMembersAreArchivedWhereReferenced() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc1">
+                <scenes>
+                    <scene sceneID="s1">
+                        <objects>
+                            <viewController id="vc1" sceneMemberID="viewController">
+                                <view key="view" id="v1">
+                                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <subviews>
+                                        <textField horizontalHuggingPriority="251" verticalHuggingPriority="750" id="tf1">
+                                            <rect key="frame" x="18" y="20" width="200" height="16"/>
+                                            <textFieldCell key="cell" lineBreakMode="clipping" title="Label" id="tc1">
+                                                <font key="font" metaFont="system"/>
+                                                <color key="textColor" name="labelColor" catalog="System" colorSpace="catalog"/>
+                                                <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                                            </textFieldCell>
+                                            <connections>
+                                                <binding destination="ac1" name="value" keyPath="selection.name" id="b1"/>
+                                            </connections>
+                                        </textField>
+                                    </subviews>
+                                </view>
+                                <connections>
+                                    <outlet property="accessory" destination="cv1" id="o1"/>
+                                </connections>
+                            </viewController>
+                            <customObject id="fr1" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                            <arrayController id="ac1"/>
+                            <customView id="cv1">
+                                <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                            </customView>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "Members.storyboard")
+        #expect(!result.diagnostics.contains { $0.message.contains("referenced but not archived") }, "\(result.diagnostics)")
+        func graph(_ name: String) throws -> NibGraph { NibGraph(try NibArchive(bytes: try #require(result.files.first { $0.path == name }, "\(result.files.map(\.path))").bytes)) }
+        #expect(try graph("vc1-view-v1.nib").objects.contains { $0.className == "NSArrayController" })
+        #expect(try graph("NSViewController-vc1.nib").objects.contains { $0.className == "NSCustomView" })
+    }
 }

@@ -41,6 +41,10 @@ final class AppKitCompiler {
     var segueHandler: ((XIBNode, Int) -> Void)?
     /// Storyboard scenes' First Responder objects: an action sent to one has no target (as `-1` in a XIB).
     var firstResponderIDs: Set<String> = []
+    /// Objects that live beside a storyboard controller in its scene (controllers of bindings, shared
+    /// formatters, menus, accessory views): archived in whichever nib references them, like iOS scene-level
+    /// objects (STORYBOARD.md §3), so being reached only through a reference is expected, not warned about.
+    var sceneMemberIDs: Set<String> = []
 
     init(context: CompileContext) { ctx = context }
 
@@ -199,7 +203,9 @@ final class AppKitCompiler {
             rounds += 1
             for id in ctx.tracker.document.identifiers.sorted() where id != "-1" {
                 guard ctx.objectIndex(forID: id) != nil, !ctx.isDefined(id), let el = ctx.element(withID: id) else { continue }
-                ctx.warning(at: el, "element <\(el.name)> id '\(id)' is referenced but not archived by its container; archived on its own")
+                if !sceneMemberIDs.contains(id) {
+                    ctx.warning(at: el, "element <\(el.name)> id '\(id)' is referenced but not archived by its container; archived on its own")
+                }
                 _ = encodeTopLevel(el)  // its own rules (a storyboard scene's controller or menu), else the generic ones
                 changed = true
             }

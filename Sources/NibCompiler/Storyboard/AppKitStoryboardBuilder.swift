@@ -88,7 +88,12 @@ final class AppKitStoryboardBuilder {
         let ctx = CompileContext(options: context.options, fileName: context.fileName, tracker: context.tracker, slots: context.slotPool)
         let a = AppKitCompiler(context: ctx)
         a.prepare(context.document)
-        for controller in scenes.controllers { ignoreFirstResponder(controller.scene, in: a) }
+        for controller in scenes.controllers {
+            ignoreFirstResponder(controller.scene, in: a)
+            // Archived in the nib that references them: the view nib, or the window controller's nib holding the
+            // controller as its content.
+            a.sceneMemberIDs.formUnion(controller.extraObjects.compactMap { $0.peek("id") })
+        }
         for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
         let controllerIDs = Set(scenes.controllers.filter { !$0.isReference }.map(\.id))
         a.segueHandler = { [unowned a] segue, source in
