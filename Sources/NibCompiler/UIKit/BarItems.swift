@@ -16,6 +16,8 @@ extension UIKitCompiler {
             e.int("UIBarTranslucence", node.bool("translucent") == false ? 2 : 1)
             e.int("UIBarPosition", className == "UINavigationBar" ? 2 : 1)
             if let c = node.child("color", key: "barTintColor") { e.obj("UIBarTintColor", color(c)) }
+            // No corpus sample: the key is the one Apple's nibs carry (xibdump's nib-to-XIB decoder).
+            if className == "UINavigationBar", node.bool("largeTitles") == true { e.bool("UIBarPrefersLargeTitles", true) }
             node.markUsed("barStyle")
             if let items = node.child("items") {
                 var out: [Int] = []

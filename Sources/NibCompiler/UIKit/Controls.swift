@@ -42,6 +42,10 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "maximumTrackTintColor") { e.obj("UIMaximumTintColor", color(c)) }
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UIThumbTintColor", color(c)) }
             if node.bool("continuous") == false { e.bool("UIContinuous", false) }
+            // No corpus sample: key names from Apple's nibs as xibdump decodes them.
+            for (attribute, key) in [("minimumValueImage", "UIMinimumValueImage"), ("maximumValueImage", "UIMaximumValueImage")] {
+                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
+            }
             e.int("UIBehavioralStyle", 0)
         }
     }

@@ -123,6 +123,15 @@ extension UIKitCompiler {
             e.double("UISectionHeaderTopPadding", -1)
             if node.bool("allowsSelectionDuringEditing") == true { e.bool("UIAllowsSelectionDuringEditing", true) }
             if node.bool("allowsSelection") == false { e.bool("UIAllowsSelection", false) }
+            // No corpus sample for the keys below: their names and forms are those Apple's nibs carry (xibdump's
+            // nib-to-XIB decoder); each is written only when set, as the selection keys above.
+            if node.bool("allowsMultipleSelection") == true { e.bool("UIAllowsMultipleSelection", true) }
+            if node.bool("allowsMultipleSelectionDuringEditing") == true { e.bool("UIAllowsMultipleSelectionDuringEditing", true) }
+            for (xibKey, key) in [("sectionIndexColor", "UISectionIndexColor"), ("sectionIndexBackgroundColor", "UISectionIndexBackgroundColor"),
+                                  ("sectionIndexTrackingBackgroundColor", "UISectionIndexTrackingBackgroundColor")] {
+                if let c = node.child("color", key: xibKey) { e.obj(key, color(c)) }
+            }
+            if let n = node["sectionIndexMinimumDisplayRowCount"].flatMap({ Int($0) }), n != 0 { e.int("UISectionIndexMinimumDisplayRowCount", n) }
             e.bool("UIInsetsContentViewsToSafeArea", true)
             if let c = node.child("color", key: "separatorColor") { e.obj("UISeparatorColor", color(c)) }
             if let i = node.child("inset", key: "separatorInset") { e.add("UISeparatorInset", insets(i)) }

@@ -44,7 +44,7 @@ enum UIKitEncoders {
                 if let r = node["reuseIdentifier"] { e.obj("UIReuseIdentifier", c.b.string(r)) }
             }
         },
-        "visualEffectView": { $0.encodeView($1, className: "UIVisualEffectView") },
+        "visualEffectView": { $0.encodeVisualEffectView($1) },
         "wkWebView": { $0.encodeWebView($1) },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
@@ -55,6 +55,7 @@ enum UIKitEncoders {
         "swipeGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UISwipeGestureRecognizer") },
         "pinchGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIPinchGestureRecognizer") },
         "pongPressGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UILongPressGestureRecognizer") },
+        "screenEdgePanGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIScreenEdgePanGestureRecognizer") },
         "customObject": { $0.encodeCustomObject($1) },
         // Storyboard container views are archived as plain views (STORYBOARD.md §2.7).
         "containerView": { $0.encodeView($1, className: "UIView") },

@@ -222,6 +222,8 @@ extension UIKitCompiler {
             e.add("UIViewLayoutMargins", packedDoubles([0, 0, 0, 0]))
         }
         if node.bool("insetsLayoutMarginsFromSafeArea") == false, !m { e.int("UIViewInsetsLayoutMarginsFromSafeArea", 0) }
+        // No corpus sample: the key and its bool form are those Apple's nibs carry (xibdump's nib-to-XIB decoder).
+        if node.bool("layoutMarginsFollowReadableWidth") == true { e.bool("UIViewLayoutMarginsFollowReadableWidth", true) }
         if let r = node["restorationIdentifier"] { e.obj("UIRestorationIdentifier", b.string(r)) }
         let sem = node["semanticContentAttribute"].flatMap { Self.semanticAttributes[$0] } ?? 0
         e.int("UIViewSemanticContentAttribute", sem)

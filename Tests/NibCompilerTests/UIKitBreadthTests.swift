@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import NibArchive
+import NibCompiler
+import NibTestSupport
+
+/// UIKit vocabulary no corpus pair shows, with key names from Apple's nibs as a nib-to-XIB decoder (xibdump)
+/// reads them: each XIB attribute or element below compiled without a warning to its key (before, each was warned
+/// about and dropped, a visual effect view's content view with everything in it).
+@Suite struct UIKitBreadthTests {
+    static let document = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <dependencies>
+                <deployment identifier="iOS"/>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="23506"/>
+            </dependencies>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" layoutMarginsFollowReadableWidth="YES" insetsLayoutMarginsFromSafeArea="NO" id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" indicatorStyle="white" style="plain" separatorStyle="default" allowsMultipleSelection="YES" allowsMultipleSelectionDuringEditing="YES" rowHeight="44" sectionHeaderHeight="28" sectionFooterHeight="28" id="2">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <color key="sectionIndexColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                        </tableView>
+                        <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" momentary="YES" id="3">
+                            <rect key="frame" x="0.0" y="310" width="121" height="32"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <segments>
+                                <segment title="First"/>
+                                <segment title="Second"/>
+                            </segments>
+                        </segmentedControl>
+                        <progressView opaque="NO" contentMode="scaleToFill" verticalHuggingPriority="750" progressViewStyle="bar" progress="0.5" id="4">
+                            <rect key="frame" x="0.0" y="350" width="150" height="2.5"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </progressView>
+                        <pageControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" defersCurrentPageDisplay="YES" numberOfPages="3" id="5">
+                            <rect key="frame" x="0.0" y="360" width="115" height="26"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </pageControl>
+                        <slider opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" value="0.5" minValue="0.0" maxValue="1" minimumValueImage="minus" maximumValueImage="plus" id="6">
+                            <rect key="frame" x="0.0" y="390" width="118" height="31"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </slider>
+                        <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" background="bg" disabledBackground="dbg" minimumFontSize="17" id="7">
+                            <rect key="frame" x="0.0" y="430" width="97" height="34"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                            <textInputTraits key="textInputTraits"/>
+                        </textField>
+                        <navigationBar contentMode="scaleToFill" largeTitles="YES" id="8">
+                            <rect key="frame" x="0.0" y="470" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                            <items>
+                                <navigationItem title="Title" id="9"/>
+                            </items>
+                        </navigationBar>
+                        <visualEffectView opaque="NO" contentMode="scaleToFill" id="10">
+                            <rect key="frame" x="0.0" y="520" width="240" height="128"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" insetsLayoutMarginsFromSafeArea="NO" id="11">
+                                <rect key="frame" x="0.0" y="0.0" width="240" height="128"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <blurEffect style="dark"/>
+                        </visualEffectView>
+                    </subviews>
+                </view>
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" showsReorderControl="YES" editingAccessoryType="checkmark" id="20">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="20" id="21">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </tableViewCellContentView>
+                </tableViewCell>
+                <pongPressGestureRecognizer id="30"/>
+                <pongPressGestureRecognizer allowableMovement="10" minimumPressDuration="0.5" id="31"/>
+                <panGestureRecognizer minimumNumberOfTouches="2" maximumNumberOfTouches="3" id="32"/>
+                <swipeGestureRecognizer direction="left" numberOfTouchesRequired="2" id="33"/>
+                <screenEdgePanGestureRecognizer id="34"><rectEdge key="edges" left="YES"/></screenEdgePanGestureRecognizer>
+            </objects>
+            <resources>
+                <image name="minus" width="16" height="16"/>
+                <image name="plus" width="16" height="16"/>
+                <image name="bg" width="16" height="16"/>
+                <image name="dbg" width="16" height="16"/>
+            </resources>
+        </document>
+        """
+
+    @Test func keysWithoutACorpusSample() throws {
+        let result = try XIBCompiler().compile(xib: Array(Self.document.utf8), fileName: "Breadth.xib")
+        #expect(result.diagnostics.map(\.description) == [])
+        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
+        func className(_ value: NibGraphValue?) -> String? { value?.objectIndex.map { graph.objects[$0].className } }
+
+        let root = try #require(graph.objects.first { $0.className == "UIView" && $0.value(forKey: "UIViewLayoutMarginsFollowReadableWidth") != nil })
+        #expect(root.value(forKey: "UIViewLayoutMarginsFollowReadableWidth") == .bool(true))
+
+        let table = try object("UITableView")
+        #expect(table.value(forKey: "UIAllowsMultipleSelection") == .bool(true))
+        #expect(table.value(forKey: "UIAllowsMultipleSelectionDuringEditing") == .bool(true))
+        #expect(className(table.value(forKey: "UISectionIndexColor")) == "UIColor")
+
+        let slider = try object("UISlider")
+        #expect(className(slider.value(forKey: "UIMinimumValueImage")) == "UIImageNibPlaceholder")
+        #expect(className(slider.value(forKey: "UIMaximumValueImage")) == "UIImageNibPlaceholder")
+        let field = try object("UITextField")
+        #expect(className(field.value(forKey: "UITextFieldBackground")) == "UIImageNibPlaceholder")
+        #expect(className(field.value(forKey: "UITextFieldDisabledBackground")) == "UIImageNibPlaceholder")
+        #expect(try object("UINavigationBar").value(forKey: "UIBarPrefersLargeTitles") == .bool(true))
+
+        // Long press: allowableMovement 10 is the default and is not written.
+        let presses = graph.objects.filter { $0.className == "UILongPressGestureRecognizer" }
+        #expect(presses.count == 2)
+        #expect(presses.allSatisfy { $0.value(forKey: "UILongPressGestureRecognizer.allowableMovement") == nil })
+        let pan = try object("UIPanGestureRecognizer")
+        #expect(pan.value(forKey: "UIPanGestureRecognizer.minimumNumberOfTouches") == .int(2))
+        #expect(pan.value(forKey: "UIPanGestureRecognizer.maximumNumberOfTouches") == .int(3))
+        #expect(try object("UISwipeGestureRecognizer").value(forKey: "UISwipeGestureRecognizer.numberOfTouchesRequired") == .int(2))
+        #expect(try object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
+
+        let effectView = try object("UIVisualEffectView")
+        let content = try #require(effectView.value(forKey: "UIVisualEffectViewContentView")?.objectIndex)
+        #expect(graph.objects[content].className == "_UIVisualEffectContentView")
+        guard let subviews = effectView.value(forKey: "UISubviews")?.objectIndex else { Issue.record("no subviews"); return }
+        #expect(graph.objects[subviews].entries.compactMap(\.value.objectIndex) == [content])
+        let effect = try #require(effectView.value(forKey: "UIVisualEffectViewEffect")?.objectIndex)
+        #expect(graph.objects[effect].className == "UIBlurEffect")
+        #expect(graph.objects[effect].value(forKey: "UIBlurEffectStyle") == .int(2))
+    }
+}
