@@ -5,8 +5,9 @@ import NibCompiler
 import NibTestSupport
 
 /// UIKit vocabulary no corpus pair shows, with key names from Apple's nibs as a nib-to-XIB decoder (xibdump)
-/// reads them: each XIB attribute or element below compiled without a warning to its key (before, each was warned
-/// about and dropped, a visual effect view's content view with everything in it).
+/// reads them (and WinObjC's xib2nib writes them): each XIB attribute or element below compiles without a warning to
+/// its key (before, each was dropped, with a warning or silently; a visual effect view's content view with
+/// everything in it).
 @Suite struct UIKitBreadthTests {
     static let document = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -71,7 +72,7 @@ import NibTestSupport
                         </visualEffectView>
                     </subviews>
                 </view>
-                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" showsReorderControl="YES" editingAccessoryType="checkmark" id="20">
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" showsReorderControl="YES" editingAccessoryType="checkmark" focusStyle="custom" id="20">
                     <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
                     <autoresizingMask key="autoresizingMask"/>
                     <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="20" id="21">
@@ -126,6 +127,14 @@ import NibTestSupport
         #expect(pan.value(forKey: "UIPanGestureRecognizer.maximumNumberOfTouches") == .int(3))
         #expect(try object("UISwipeGestureRecognizer").value(forKey: "UISwipeGestureRecognizer.numberOfTouchesRequired") == .int(2))
         #expect(try object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
+
+        #expect(table.value(forKey: "UIIndicatorStyle") == .int(2))
+        #expect(try object("UISegmentedControl").value(forKey: "UIMomentary") == .bool(true))
+        #expect(try object("UIProgressView").value(forKey: "UIProgressViewStyle") == .int(1))
+        let cell = try object("UITableViewCell")
+        #expect(cell.value(forKey: "UIEditingAccessoryType") == .int(3))
+        #expect(cell.value(forKey: "UIFocusStyle") == .int(1))
+        #expect(cell.value(forKey: "UIShowsReorderControl") == .bool(true))
 
         let effectView = try object("UIVisualEffectView")
         let content = try #require(effectView.value(forKey: "UIVisualEffectViewContentView")?.objectIndex)

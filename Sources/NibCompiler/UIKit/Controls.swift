@@ -73,7 +73,8 @@ extension UIKitCompiler {
             if let p = node.double("progress"), p != 0 { e.float("UIProgress", p) }
             if let c = node.child("color", key: "progressTintColor") { e.obj("UIProgressProgressTintColor", color(c)) }
             if let c = node.child("color", key: "trackTintColor") { e.obj("UIProgressTrackTintColor", color(c)) }
-            node.markUsed("progressViewStyle")
+            // No corpus sample: the key as xibdump (a nib decoder) reads it, only for the bar style.
+            if node["progressViewStyle"] == "bar" { e.int("UIProgressViewStyle", 1) }
         }
     }
 
@@ -91,7 +92,9 @@ extension UIKitCompiler {
             }
             e.obj("UISegments", b.mutableArray(titles))
             if let i = node["selectedSegmentIndex"].flatMap({ Int($0) }) { e.int("UISelectedSegmentIndex", i) }
-            node.markUsed("segmentControlStyle", "momentary")
+            // As WinObjC's xib2nib writes it: only when momentary.
+            if node.bool("momentary") == true { e.bool("UIMomentary", true) }
+            node.markUsed("segmentControlStyle")
         }
     }
 }

@@ -31,7 +31,8 @@ extension UIKitCompiler {
             if let k = node["keyboardDismissMode"].flatMap({ dismiss[$0] }), k != 0 { e.int("UIKeyboardDismissMode", k) }
             e.int("UIScrollViewContentInsetAdjustmentBehavior", ["automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3][node["contentInsetAdjustmentBehavior"] ?? "automatic"] ?? 0)
             e.int("UIScrollViewIndicatorInsetAdjustmentBehavior", 1)
-            node.markUsed("indicatorStyle")
+            // No corpus sample: UIScrollViewIndicatorStyle as xibdump (a nib decoder) reads it, only when not default.
+            if let s = node["indicatorStyle"].flatMap({ ["default": 0, "black": 1, "white": 2][$0] }), s != 0 { e.int("UIIndicatorStyle", s) }
             subclassKeys(&e, index)
         }
     }
@@ -241,6 +242,11 @@ extension UIKitCompiler {
             if let s = node["style"].flatMap({ Self.cellStyles[$0] }), s != 0 { e.int("UITableViewCellStyle", s) }
             if selection != 3 { e.int("UISelectionStyle", selection) }
             if let a = node["accessoryType"].flatMap({ Self.accessoryTypes[$0] }), a != 0 { e.int("UIAccessoryType", a) }
+            // No corpus sample sets the three below; keys and conditions as WinObjC's xib2nib and xibdump (a nib
+            // decoder) have them: each only when not the default.
+            if let a = node["editingAccessoryType"].flatMap({ Self.accessoryTypes[$0] }), a != 0 { e.int("UIEditingAccessoryType", a) }
+            if node["focusStyle"] == "custom" { e.int("UIFocusStyle", 1) }
+            if node.bool("showsReorderControl") == true { e.bool("UIShowsReorderControl", true) }
             if let l = node["indentationLevel"].flatMap({ Int($0) }), l != 0 { e.int("UIIndentationLevel", l) }
             e.float("UIIndentationWidth", node.double("indentationWidth") ?? 10)
             if hasBackground { e.bool("UITableCellBackgroundColorSet", true) }
@@ -270,7 +276,7 @@ extension UIKitCompiler {
                     e.obj(key, label)
                 } else { e.null(key) }
             }
-            node.markUsed("rowHeight", "focusStyle", "editingAccessoryType", "shouldIndentWhileEditing", "showsReorderControl")
+            node.markUsed("rowHeight", "shouldIndentWhileEditing")
         }
     }
 
