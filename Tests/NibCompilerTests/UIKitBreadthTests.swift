@@ -61,7 +61,11 @@ import NibTestSupport
                                 <navigationItem title="Title" id="9"/>
                             </items>
                         </navigationBar>
-                        <visualEffectView opaque="NO" contentMode="scaleToFill" id="10">
+                        <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" image="plus" adjustsImageSizeForAccessibilityContentSizeCategory="YES" id="12">
+                    <rect key="frame" x="250" y="520" width="16" height="16"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                </imageView>
+                <visualEffectView opaque="NO" contentMode="scaleToFill" id="10">
                             <rect key="frame" x="0.0" y="520" width="240" height="128"/>
                             <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
                             <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" insetsLayoutMarginsFromSafeArea="NO" id="11">
@@ -135,6 +139,8 @@ import NibTestSupport
         #expect(cell.value(forKey: "UIEditingAccessoryType") == .int(3))
         #expect(cell.value(forKey: "UIFocusStyle") == .int(1))
         #expect(cell.value(forKey: "UIShowsReorderControl") == .bool(true))
+
+        #expect(try object("UIImageView").value(forKey: "UIAdjustsImageSizeForAccessibilityContentSizeCategory") == .bool(true))
 
         let effectView = try object("UIVisualEffectView")
         let content = try #require(effectView.value(forKey: "UIVisualEffectViewContentView")?.objectIndex)

@@ -15,7 +15,10 @@ extension UIKitCompiler {
                 ctx.warning(at: symbol, "preferredSymbolConfiguration on image views is not archived yet")
                 ctx.ignore(symbol)
             }
-            node.markUsed("adjustsImageSizeForAccessibilityContentSizeCategory")
+            // No corpus sample sets it: the key as xibdump (a nib decoder) reads it, only when on.
+            if node.bool("adjustsImageSizeForAccessibilityContentSizeCategory") == true {
+                e.bool("UIAdjustsImageSizeForAccessibilityContentSizeCategory", true)
+            }
         }
     }
 
