@@ -27,6 +27,7 @@ import NibTestSupport
                             <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
                             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                             <color key="sectionIndexColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                    <inset key="scrollIndicatorInsets" minX="0.0" minY="10" maxX="0.0" maxY="20"/>
                         </tableView>
                         <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" momentary="YES" id="3">
                             <rect key="frame" x="0.0" y="310" width="121" height="32"/>
@@ -133,6 +134,7 @@ import NibTestSupport
         #expect(try object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
 
         #expect(table.value(forKey: "UIIndicatorStyle") == .int(2))
+        #expect(table.value(forKey: "UIScrollIndicatorInsets") == StoryboardBehaviourTests.packed([10, 0, 20, 0]))  // top, left, bottom, right
         #expect(try object("UISegmentedControl").value(forKey: "UIMomentary") == .bool(true))
         #expect(try object("UIProgressView").value(forKey: "UIProgressViewStyle") == .int(1))
         let cell = try object("UITableViewCell")

@@ -27,6 +27,9 @@ extension UIKitCompiler {
             if let v = node.double("maximumZoomScale"), v != 1 { e.float("UIMaximumZoomScale", v) }
             // Only when on: the one `bouncesZoom="NO"` of the compiled corpus (Settings, a text view) has no key.
             if node.bool("bouncesZoom") != false { e.bool("UIBouncesZoom", true) }
+            // No compiled sample: the key and its packed (top, left, bottom, right) form as xibdump (a nib decoder)
+            // reads it, the same form as the verified separator and section insets.
+            if let i = node.child("inset", key: "scrollIndicatorInsets") { e.add("UIScrollIndicatorInsets", insets(i)) }
             let dismiss = ["none": 0, "onDrag": 1, "interactive": 2]
             if let k = node["keyboardDismissMode"].flatMap({ dismiss[$0] }), k != 0 { e.int("UIKeyboardDismissMode", k) }
             e.int("UIScrollViewContentInsetAdjustmentBehavior", ["automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3][node["contentInsetAdjustmentBehavior"] ?? "automatic"] ?? 0)
