@@ -177,6 +177,27 @@ import PropertyList
         #expect(ownGraph.objects.contains { $0.className == "UITabBarItem" })
     }
 
+    /// A storyboard reference's tab bar item is archived in the reference's scene nib, as its navigation item is
+    /// (§2.9), instead of being warned about and dropped.
+    @Test func storyboardReferenceKeepsItsTabBarItem() throws {
+        let text = Self.storyboard("""
+                <scene sceneID="s-ref">
+                    <objects>
+                        <viewControllerPlaceholder storyboardName="Other" id="ref-00-001" sceneMemberID="viewController">
+                            <tabBarItem key="tabBarItem" title="Other" id="ti-00-001"/>
+                        </viewControllerPlaceholder>
+                    </objects>
+                </scene>
+        \(Self.scene("aaa-00-001", segue: #"<segue destination="ref-00-001" kind="show" id="sg-1"/>"#))
+        """, initial: "aaa-00-001")
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+        #expect(result.diagnostics.map(\.description) == [])
+        let nib = try #require(result.files.first { $0.path == "UIViewController-ref-00-001.nib" }, "\(result.files.map(\.path))")
+        let graph = NibGraph(try NibArchive(bytes: nib.bytes))
+        #expect(graph.objects.contains { $0.className == "UIStoryboardViewControllerPlaceholder" })
+        #expect(graph.objects.contains { $0.className == "UITabBarItem" })
+    }
+
     /// A collection view's section header and footer prototypes become nested nibs keyed "kind/identifier", as
     /// its cells are keyed by identifier; one without a reuse identifier is warned about and left out.
     @Test func collectionViewSupplementaryViewsAreNestedNibs() throws {

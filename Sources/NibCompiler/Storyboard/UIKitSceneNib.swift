@@ -75,6 +75,11 @@ final class UIKitSceneNib {
                 // An orphan navigation item: listed, referenced by nothing (§2.9).
                 c.objectListChildren[i, default: []].append(c.encodeNavigationItem(item))
             }
+            // A reference that is a tab's child carries its tab bar item; archived like the navigation item above
+            // (no compiled sample of a reference with a tab bar item).
+            if let item = controller.node.children.first(where: { $0.name == "tabBarItem" }) {
+                c.objectListChildren[i, default: []].append(c.encodeTabBarItem(item))
+            }
             top.append(i)
             sceneIDs.insert(controller.id)
             c.connections.outlets.append(.init(label: "sceneViewController", source: owner, destination: controller.id, node: controller.node))
