@@ -153,4 +153,78 @@ import NibTestSupport
         #expect(graph.objects[effect].className == "UIBlurEffect")
         #expect(graph.objects[effect].value(forKey: "UIBlurEffectStyle") == .int(2))
     }
+
+    static let barsDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <dependencies>
+                <deployment identifier="iOS"/>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="23506"/>
+            </dependencies>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <navigationBar contentMode="scaleToFill" backIndicatorImage="back" backIndicatorTransitionMaskImage="mask" id="8">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                            <textAttributes key="largeTitleTextAttributes">
+                                <color key="textColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            </textAttributes>
+                            <items>
+                                <navigationItem title="Title" leftItemsSupplementBackButton="YES" id="9">
+                                    <barButtonItem key="rightBarButtonItem" image="back" landscapeImage="mask" id="10"/>
+                                </navigationItem>
+                            </items>
+                        </navigationBar>
+                        <searchBar contentMode="redraw" id="11">
+                            <rect key="frame" x="0.0" y="50" width="375" height="56"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                            <offsetWrapper key="searchFieldBackgroundPositionAdjustment" horizontal="2" vertical="3"/>
+                            <offsetWrapper key="searchTextPositionAdjustment" horizontal="4" vertical="5"/>
+                            <textInputTraits key="textInputTraits"/>
+                        </searchBar>
+                        <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="12">
+                            <rect key="frame" x="0.0" y="120" width="46" height="30"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <size key="titleShadowOffset" width="1" height="2"/>
+                            <state key="normal" title="Button"/>
+                        </button>
+                    </subviews>
+                </view>
+            </objects>
+            <resources>
+                <image name="back" width="16" height="16"/>
+                <image name="mask" width="16" height="16"/>
+            </resources>
+        </document>
+        """
+
+    /// Bars, search bar offsets and a button's title shadow offset. A UIOffset is an NSString (`{h, v}`), a
+    /// CGSize packed doubles, as xibdump reads them.
+    @Test func barAndOffsetKeys() throws {
+        let result = try XIBCompiler().compile(xib: Array(Self.barsDocument.utf8), fileName: "Bars.xib")
+        #expect(result.diagnostics.map(\.description) == [])
+        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
+        func className(_ value: NibGraphValue?) -> String? { value?.objectIndex.map { graph.objects[$0].className } }
+        func string(_ value: NibGraphValue?) -> String? {
+            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        }
+        let bar = try object("UINavigationBar")
+        #expect(className(bar.value(forKey: "UIBackIndicatorImage")) == "UIImageNibPlaceholder")
+        #expect(className(bar.value(forKey: "UIBackIndicatorTransitionMask")) == "UIImageNibPlaceholder")
+        let large = try #require(bar.value(forKey: "UIBarLargeTitleTextAttributes")?.objectIndex)
+        #expect(graph.objects[large].entries.contains { string($0.value) == "NSColor" })
+        #expect(try object("UINavigationItem").value(forKey: "UILeftItemsSupplementBackButton") == .bool(true))
+        #expect(className(try object("UIBarButtonItem").value(forKey: "UILandscapeImagePhone")) == "UIImageNibPlaceholder")
+        let search = try object("UISearchBar")
+        #expect(string(search.value(forKey: "UISearchFieldBackgroundPositionAdjustment")) == "{2, 3}")
+        #expect(string(search.value(forKey: "UISearchTextPositionAdjustment")) == "{4, 5}")
+        #expect(try object("UIButton").value(forKey: "UITitleShadowOffset") == StoryboardBehaviourTests.packed([1, 2]))
+    }
 }

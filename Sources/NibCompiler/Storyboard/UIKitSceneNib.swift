@@ -315,20 +315,8 @@ final class UIKitSceneNib {
         if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
         // A container's toolbar without items still archives an empty item list (one sample, PrivacyProtection).
         if !navigation, !entries.contains(where: { $0.key == "UIItems" }) { entries.append(NibEntry(key: "UIItems", value: .object(c.b.array([])))) }
-        // `<textAttributes key="titleTextAttributes">`: NSColor / NSFont entries (UIKIT-MAPPING §6.14).
-        if let attributes = bar.children.first(where: { $0.name == "textAttributes" && $0.peek("key") == "titleTextAttributes" }) {
-            attributes.visited = true
-            attributes.markUsed("key")
-            var pairs: [(Int, Int)] = []
-            for a in attributes.children {
-                switch a.name {
-                case "color": a.visited = true; pairs.append((c.b.string("NSColor"), c.color(a)))
-                case "fontDescription": a.visited = true; pairs.append((c.b.string("NSFont"), c.font(a)))
-                default: break
-                }
-            }
-            entries.append(NibEntry(key: "UITitleTextAttributes", value: .object(c.b.dictionary("NSDictionary", pairs))))
-        }
+        // The title text attributes (`UIKitCompiler.textAttributes`, written by `encodeBar`) come last in a container's bar.
+        if let at = entries.firstIndex(where: { $0.key == "UITitleTextAttributes" }) { entries.append(entries.remove(at: at)) }
         c.b.graph.objects[i].entries = entries
     }
 

@@ -18,6 +18,15 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "barTintColor") { e.obj("UIBarTintColor", color(c)) }
             // No corpus sample: the key is the one Apple's nibs carry (xibdump's nib-to-XIB decoder).
             if className == "UINavigationBar", node.bool("largeTitles") == true { e.bool("UIBarPrefersLargeTitles", true) }
+            if className == "UINavigationBar" {
+                // No corpus sample for the images and the large-title attributes: keys as xibdump reads them.
+                for (attribute, key) in [("backIndicatorImage", "UIBackIndicatorImage"), ("backIndicatorTransitionMaskImage", "UIBackIndicatorTransitionMask")] {
+                    if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
+                }
+                for (xibKey, key) in [("titleTextAttributes", "UITitleTextAttributes"), ("largeTitleTextAttributes", "UIBarLargeTitleTextAttributes")] {
+                    if let a = node.children.first(where: { $0.isNamed("textAttributes") && $0.peek("key", is: xibKey) }) { e.obj(key, textAttributes(a)) }
+                }
+            }
             node.markUsed("barStyle")
             if let items = node.child("items") {
                 var out: [Int] = []
@@ -28,6 +37,21 @@ extension UIKitCompiler {
                 objectListChildren[index, default: []].insert(contentsOf: out, at: 0)
             }
         }
+    }
+
+    /// `<textAttributes key=…>` → an NSDictionary of its `NSColor` and `NSFont` (UIKIT-MAPPING §6.14).
+    func textAttributes(_ attributes: XIBNode) -> Int {
+        attributes.visited = true
+        attributes.markUsed("key")
+        var pairs: [(Int, Int)] = []
+        for a in attributes.children {
+            switch a.name {
+            case "color": a.visited = true; pairs.append((b.string("NSColor"), color(a)))
+            case "fontDescription": a.visited = true; pairs.append((b.string("NSFont"), font(a)))
+            default: break
+            }
+        }
+        return b.dictionary("NSDictionary", pairs)
     }
 
     /// `<navigationItem>` → `UINavigationItem` (§6.15).
@@ -64,6 +88,8 @@ extension UIKitCompiler {
         }
         e.int("UILargeTitleDisplayMode", ["automatic": 0, "always": 1, "never": 2][node["largeTitleDisplayMode"] ?? "automatic"] ?? 0)
         if let p = node["prompt"] { e.obj("UIPrompt", ctx.localizable(p, owner: node, property: "prompt")) }
+        // No corpus sample: the key as xibdump (a nib decoder) reads it, only when on.
+        if node.bool("leftItemsSupplementBackButton") == true { e.bool("UILeftItemsSupplementBackButton", true) }
         // `<nil key="title"/>`: Interface Builder's record of a cleared title; nothing is archived.
         for empty in node.children where empty.isNamed("nil") && empty.peek("key", is: "title") { ctx.ignore(empty) }
         _ = node.child("attributedString", key: "userComments").map { ctx.ignore($0) }
@@ -91,6 +117,8 @@ extension UIKitCompiler {
         if let sys { e.int("UISystemItem", sys) }
         if let img = node["image"] { e.obj("UIImage", imagePlaceholder(img, catalog: node["catalog"])) }
         if let ref = node.child("imageReference", key: "image") { e.obj("UIImage", imageReference(ref)) }
+        // No corpus sample: the key as xibdump (a nib decoder) reads a bar button item's landscape image.
+        if let img = node["landscapeImage"] { e.obj("UILandscapeImagePhone", imagePlaceholder(img, catalog: nil)) }
         if let i = node.child("inset", key: "imageInsets") { e.add("UIImageInsets", insets(i)) }
         if let w = node.double("width"), w != 0 { e.float("UIWidth", w) }
         if let c = node.child("color", key: "tintColor") { e.obj("UITintColor", color(c)) }

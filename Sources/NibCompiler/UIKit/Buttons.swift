@@ -55,6 +55,11 @@ extension UIKitCompiler {
             let lb = node["lineBreakMode"].flatMap { Self.lineBreakModes[$0] } ?? 5
             if lb != 5 { e.int("UILineBreakMode", lb) }
             if node.bool("reversesTitleShadowWhenHighlighted") == true { e.bool("UIReversesTitleShadowWhenHighlighted", true) }
+            // No corpus sample: a CGSize, packed like UIItemSize, as xibdump (a nib decoder) reads it; only when not zero.
+            if let s = node.child("size", key: "titleShadowOffset") {
+                let w = s.double("width") ?? 0, h = s.double("height") ?? 0
+                if w != 0 || h != 0 { e.add("UITitleShadowOffset", packedDoubles([w, h])) }
+            }
             if node.bool("showsTouchWhenHighlighted") == true { e.bool("UIShowsTouchWhenHighlighted", true) }
             e.bool("UIAdjustsImageWhenHighlighted", node.bool("adjustsImageWhenHighlighted") ?? true)
             e.bool("UIAdjustsImageWhenDisabled", node.bool("adjustsImageWhenDisabled") ?? true)

@@ -118,6 +118,10 @@ extension UIKitCompiler {
             if let img = node["backgroundImage"] { e.obj("UIBackgroundImage", imagePlaceholder(img, catalog: nil)) }
             if let img = node["scopeBarBackgroundImage"] { e.obj("UIScopeBarBackgroundImage", imagePlaceholder(img, catalog: nil)) }
             if let s = node["searchBarStyle"].flatMap({ Self.searchBarStyles[$0] }), s != 0 { e.int("UISearchBarStyle", s) }
+            for (xibKey, key) in [("searchFieldBackgroundPositionAdjustment", "UISearchFieldBackgroundPositionAdjustment"),
+                                  ("searchTextPositionAdjustment", "UISearchTextPositionAdjustment")] {
+                if let o = offsetString(node, key: xibKey) { e.obj(key, o) }
+            }
         }
     }
 

@@ -36,6 +36,16 @@ extension UIKitCompiler {
         }
     }
 
+    /// `<offsetWrapper key=… horizontal vertical>` → the NSString `NSStringFromUIOffset` writes, `{h, v}`; nil when
+    /// absent or zero. A UIOffset is archived as a string, unlike sizes and insets (packed doubles): so a nib decoder,
+    /// xibdump, reads a tab bar item's title and a search bar's position adjustments (no corpus sample).
+    func offsetString(_ node: XIBNode, key: String) -> Int? {
+        guard let o = node.child("offsetWrapper", key: key) else { return nil }
+        let h = o.double("horizontal") ?? 0, v = o.double("vertical") ?? 0
+        guard h != 0 || v != 0 else { return nil }
+        return b.string("{\(geometryNumber(h)), \(geometryNumber(v))}")
+    }
+
     /// `<tabBarItem>` → `UITabBarItem`: `UISystemItem` for a system item (which then has no title or images),
     /// `UIEnabled` when enabled, `UITag` when not 0, title, badge, `UIImage` / `UISelectedTemplateImage`,
     /// insets and the title offset only when not zero.
@@ -57,10 +67,7 @@ extension UIKitCompiler {
             guard let i = node.child("inset", key: xibKey) else { continue }
             if ["minX", "minY", "maxX", "maxY"].contains(where: { (i.double($0) ?? 0) != 0 }) { e.add(key, insets(i)) }
         }
-        if let o = node.child("offsetWrapper", key: "titlePositionAdjustment") {
-            let h = o.double("horizontal") ?? 0, v = o.double("vertical") ?? 0
-            if h != 0 || v != 0 { e.add("UITitlePositionAdjustment", packedDoubles([h, v])) }
-        }
+        if let o = offsetString(node, key: "titlePositionAdjustment") { e.obj("UITitlePositionAdjustment", o) }
         if node.bool("springLoaded") == true { e.bool("UISpringLoaded", true) }
         finishClass(node, index: index, originalClass: "UITabBarItem", entries: &e)
         encodeCommonChildren(node, index: index)
