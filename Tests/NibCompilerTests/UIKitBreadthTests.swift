@@ -89,7 +89,8 @@ import NibTestSupport
                 <pongPressGestureRecognizer allowableMovement="10" minimumPressDuration="0.5" id="31"/>
                 <panGestureRecognizer minimumNumberOfTouches="2" maximumNumberOfTouches="3" id="32"/>
                 <swipeGestureRecognizer direction="left" numberOfTouchesRequired="2" id="33"/>
-                <screenEdgePanGestureRecognizer id="34"><rectEdge key="edges" left="YES"/></screenEdgePanGestureRecognizer>
+                <rotationGestureRecognizer id="35"/>
+        <screenEdgePanGestureRecognizer id="34"><rectEdge key="edges" left="YES"/></screenEdgePanGestureRecognizer>
             </objects>
             <resources>
                 <image name="minus" width="16" height="16"/>
@@ -131,6 +132,7 @@ import NibTestSupport
         #expect(pan.value(forKey: "UIPanGestureRecognizer.minimumNumberOfTouches") == .int(2))
         #expect(pan.value(forKey: "UIPanGestureRecognizer.maximumNumberOfTouches") == .int(3))
         #expect(try object("UISwipeGestureRecognizer").value(forKey: "UISwipeGestureRecognizer.numberOfTouchesRequired") == .int(2))
+        #expect(graph.objects.contains { $0.className == "UIRotationGestureRecognizer" })
         #expect(try object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
 
         #expect(table.value(forKey: "UIIndicatorStyle") == .int(2))

@@ -56,6 +56,7 @@ enum UIKitEncoders {
         "pinchGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIPinchGestureRecognizer") },
         "pongPressGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UILongPressGestureRecognizer") },
         "screenEdgePanGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIScreenEdgePanGestureRecognizer") },
+        "rotationGestureRecognizer": { $0.encodeGestureRecognizer($1, className: "UIRotationGestureRecognizer") },
         "customObject": { $0.encodeCustomObject($1) },
         // Storyboard container views are archived as plain views (STORYBOARD.md §2.7).
         "containerView": { $0.encodeView($1, className: "UIView") },
