@@ -90,7 +90,9 @@ import NibTestSupport
                 <panGestureRecognizer minimumNumberOfTouches="2" maximumNumberOfTouches="3" id="32"/>
                 <swipeGestureRecognizer direction="left" numberOfTouchesRequired="2" id="33"/>
                 <rotationGestureRecognizer id="35"/>
-        <screenEdgePanGestureRecognizer id="34"><rectEdge key="edges" left="YES"/></screenEdgePanGestureRecognizer>
+                <screenEdgePanGestureRecognizer id="34">
+                    <rectEdge key="edges" left="YES"/>
+                </screenEdgePanGestureRecognizer>
             </objects>
             <resources>
                 <image name="minus" width="16" height="16"/>
