@@ -156,6 +156,10 @@ import NibTestSupport
         let effect = try #require(effectView.value(forKey: "UIVisualEffectViewEffect")?.objectIndex)
         #expect(graph.objects[effect].className == "UIBlurEffect")
         #expect(graph.objects[effect].value(forKey: "UIBlurEffectStyle") == .int(2))
+        #expect(effectView.value(forKey: "UIVisualEffectViewGroupName") == .null)
+        // The keys in the order UIVisualEffectView's coder writes them.
+        let order = effectView.entries.map(\.key).filter { $0.hasPrefix("UIVisualEffectView") }
+        #expect(order == ["UIVisualEffectViewEffect", "UIVisualEffectViewGroupName", "UIVisualEffectViewContentView"])
     }
 
     static let barsDocument = """
@@ -230,5 +234,44 @@ import NibTestSupport
         #expect(string(search.value(forKey: "UISearchFieldBackgroundPositionAdjustment")) == "{2, 3}")
         #expect(string(search.value(forKey: "UISearchTextPositionAdjustment")) == "{4, 5}")
         #expect(try object("UIButton").value(forKey: "UITitleShadowOffset") == StoryboardBehaviourTests.packed([1, 2]))
+    }
+
+    /// Blur styles as UIBlurEffect's and UIVibrancyEffect's coders write them: material styles by
+    /// `…MaterialStyle`, automatic styles with the style they resolve to, vibrancy with its own style.
+    @Test func blurAndVibrancyStyles() throws {
+        func effectView(_ id: String, _ effect: String) -> String {
+            """
+            <visualEffectView opaque="NO" contentMode="scaleToFill" id="\(id)">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="\(id)c">
+                    <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                </view>
+                \(effect)
+            </visualEffectView>
+            """
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    \(effectView("m", #"<blurEffect style="systemMaterial"/>"#))
+                    \(effectView("r", #"<blurEffect style="regular"/>"#))
+                    \(effectView("v", #"<vibrancyEffect style="secondaryLabel"><blurEffect style="systemThinMaterial"/></vibrancyEffect>"#))
+                </objects>
+            </document>
+            """
+        let result = try XIBCompiler().compile(xib: Array(text.utf8), fileName: "Effects.xib")
+        #expect(result.diagnostics.map(\.description) == [])
+        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        let blurs = graph.objects.filter { $0.className == "UIBlurEffect" }.map { $0.entries.map { "\($0.key)=\($0.value)" } }
+        #expect(blurs.contains(["UIBlurEffectMaterialStyle=\(NibGraphValue.int(8))"]))
+        #expect(blurs.contains(["UIBlurEffectAutomaticStyle=\(NibGraphValue.int(4))", "UIBlurEffectStyle=\(NibGraphValue.int(1))"]))
+        let vibrancy = try #require(graph.objects.first { $0.className == "UIVibrancyEffect" })
+        #expect(vibrancy.value(forKey: "UIVibrancyEffectVibrancyStyle") == .int(1))
+        #expect(vibrancy.value(forKey: "UIVibrancyEffectBlurMaterialStyle") == .int(7))
     }
 }

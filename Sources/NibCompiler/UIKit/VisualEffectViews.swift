@@ -2,13 +2,14 @@ import NibArchive
 import XIB
 
 extension UIKitCompiler {
-    /// `<visualEffectView>` → `UIVisualEffectView`: its `<view key="contentView">` (the views the effect is
-    /// applied to) as `_UIVisualEffectContentView`, the effect's first subview and `UIVisualEffectViewContentView`,
-    /// and its `<blurEffect>` or `<vibrancyEffect>` as `UIVisualEffectViewEffect`.
+    /// `<visualEffectView>` → `UIVisualEffectView`: its `<blurEffect>` or `<vibrancyEffect>` as
+    /// `UIVisualEffectViewEffect`, `UIVisualEffectViewGroupName` (nil: Interface Builder names no capture group) and
+    /// its `<view key="contentView">` (the views the effect applies to) as `_UIVisualEffectContentView`, the
+    /// effect view's one subview and `UIVisualEffectViewContentView`.
     ///
-    /// No corpus pair has one. The keys and classes are those Apple's nibs carry as xibdump (a nib-to-XIB
-    /// decoder) reads them; the blur style numbers are `UIBlurEffect.Style`'s raw values. Before, the content
-    /// view was dropped with everything in it.
+    /// No corpus pair has one. The keys, their order and conditions are those of UIKit's
+    /// `-[UIVisualEffectView encodeWithCoder:]` (iOS 26.1, decompiled), the content view's class the one xibdump (a
+    /// nib decoder) reads. Before, the content view was dropped with everything in it.
     func encodeVisualEffectView(_ node: XIBNode) -> Int {
         var style = ViewStyle()
         var contentIndex: Int?
@@ -18,24 +19,40 @@ extension UIKitCompiler {
             contentIndex = index
         }
         return encodeViewObject(node, className: "UIVisualEffectView", style: style) { e, _ in
-            if let contentIndex { e.obj("UIVisualEffectViewContentView", contentIndex) }
             if let effect = visualEffect(node) { e.obj("UIVisualEffectViewEffect", effect) }
+            e.null("UIVisualEffectViewGroupName")
+            if let contentIndex { e.obj("UIVisualEffectViewContentView", contentIndex) } else { e.null("UIVisualEffectViewContentView") }
         }
     }
 
-    /// `<blurEffect style=…>` → `UIBlurEffect`; `<vibrancyEffect>` around a blur → `UIVibrancyEffect`.
+    /// `<blurEffect style=…>` → `UIBlurEffect`; `<vibrancyEffect>` around a blur → `UIVibrancyEffect`. The keys follow
+    /// the effects' coders: a material style (`systemMaterial`…) is a `UIBlurEffectMaterialStyle`; `regular` and
+    /// `prominent` are automatic styles, archived with the style they resolve to in the light appearance (inferred);
+    /// the others are a plain `UIBlurEffectStyle`.
     private func visualEffect(_ node: XIBNode) -> Int? {
         if let blur = node.child("blurEffect") {
-            return b.graph.add(NibObject(className: "UIBlurEffect", entries: [
-                NibEntry(key: "UIBlurEffectStyle", value: .int(Int64(Self.blurStyle(blur)))),
-            ]))
+            let style = Self.blurStyle(blur)
+            var e = Entries()
+            if style >= 6 {
+                e.int("UIBlurEffectMaterialStyle", style)
+            } else {
+                if let resolved = Self.automaticBlurStyles[style] { e.int("UIBlurEffectAutomaticStyle", style); e.int("UIBlurEffectStyle", resolved) }
+                else { e.int("UIBlurEffectStyle", style) }
+            }
+            return b.graph.add(NibObject(className: "UIBlurEffect", entries: e.list))
         }
         if let vibrancy = node.child("vibrancyEffect") {
-            ctx.ignore(vibrancy)
             let style = vibrancy.child("blurEffect").map(Self.blurStyle) ?? 0
-            return b.graph.add(NibObject(className: "UIVibrancyEffect", entries: [
-                NibEntry(key: "UIVibrancyEffectBlurStyle", value: .int(Int64(style))),
-            ]))
+            var e = Entries()
+            if style >= 6 {
+                e.int("UIVibrancyEffectVibrancyStyle", vibrancy["style"].flatMap { Self.vibrancyStyles[$0] } ?? 0)
+                e.int("UIVibrancyEffectBlurMaterialStyle", style)
+            } else {
+                if let resolved = Self.automaticBlurStyles[style] { e.int("UIVibrancyEffectBlurAutomaticStyle", style); e.int("UIVibrancyEffectBlurStyle", resolved) }
+                else { e.int("UIVibrancyEffectBlurStyle", style) }
+            }
+            ctx.ignore(vibrancy)
+            return b.graph.add(NibObject(className: "UIVibrancyEffect", entries: e.list))
         }
         return nil
     }
@@ -53,5 +70,15 @@ extension UIKitCompiler {
         "systemMaterialLight": 13, "systemThickMaterialLight": 14, "systemChromeMaterialLight": 15,
         "systemUltraThinMaterialDark": 16, "systemThinMaterialDark": 17, "systemMaterialDark": 18,
         "systemThickMaterialDark": 19, "systemChromeMaterialDark": 20,
+    ]
+
+    /// The automatic styles and the plain style each resolves to in the light appearance (regular → light,
+    /// prominent → extraLight; inferred, no sample).
+    static let automaticBlurStyles: [Int: Int] = [4: 1, 5: 0]
+
+    /// `UIVibrancyEffectStyle` raw values by the names Interface Builder writes.
+    static let vibrancyStyles: [String: Int] = [
+        "label": 0, "secondaryLabel": 1, "tertiaryLabel": 2, "quaternaryLabel": 3, "fill": 4, "secondaryFill": 5,
+        "tertiaryFill": 6, "separator": 7,
     ]
 }
