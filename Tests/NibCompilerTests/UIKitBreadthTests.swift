@@ -28,6 +28,7 @@ import NibTestSupport
                             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                             <color key="sectionIndexColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
                     <inset key="scrollIndicatorInsets" minX="0.0" minY="10" maxX="0.0" maxY="20"/>
+                    <inset key="contentInset" minX="1" minY="2" maxX="3" maxY="4"/>
                         </tableView>
                         <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" momentary="YES" id="3">
                             <rect key="frame" x="0.0" y="310" width="121" height="32"/>
@@ -138,6 +139,7 @@ import NibTestSupport
         #expect(try object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
 
         #expect(table.value(forKey: "UIIndicatorStyle") == .int(2))
+        #expect(table.value(forKey: "UIContentInset") == StoryboardBehaviourTests.packed([2, 1, 4, 3]))
         #expect(table.value(forKey: "UIScrollIndicatorInsets") == StoryboardBehaviourTests.packed([10, 0, 20, 0]))  // top, left, bottom, right
         #expect(try object("UISegmentedControl").value(forKey: "UIMomentary") == .bool(true))
         #expect(try object("UIProgressView").value(forKey: "UIProgressViewStyle") == .int(1))
@@ -176,15 +178,17 @@ import NibTestSupport
                     <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
                     <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                     <subviews>
-                        <navigationBar contentMode="scaleToFill" backIndicatorImage="back" backIndicatorTransitionMaskImage="mask" id="8">
+                        <navigationBar contentMode="scaleToFill" barStyle="black" backIndicatorImage="back" backIndicatorTransitionMaskImage="mask" id="8">
                             <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
                             <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
                             <textAttributes key="largeTitleTextAttributes">
                                 <color key="textColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
                             </textAttributes>
                             <items>
-                                <navigationItem title="Title" leftItemsSupplementBackButton="YES" id="9">
-                                    <barButtonItem key="rightBarButtonItem" image="back" landscapeImage="mask" id="10"/>
+                                <navigationItem title="Title" leftItemsSupplementBackButton="YES" backButtonTitle="Back" backButtonDisplayMode="minimal" id="9">
+                                    <barButtonItem key="rightBarButtonItem" image="back" landscapeImage="mask" springLoaded="YES" id="10">
+                                    <inset key="landscapeImagePhoneInsets" minX="1" minY="2" maxX="3" maxY="4"/>
+                                </barButtonItem>
                                 </navigationItem>
                             </items>
                         </navigationBar>
@@ -234,6 +238,13 @@ import NibTestSupport
         #expect(string(search.value(forKey: "UISearchFieldBackgroundPositionAdjustment")) == "{2, 3}")
         #expect(string(search.value(forKey: "UISearchTextPositionAdjustment")) == "{4, 5}")
         #expect(try object("UIButton").value(forKey: "UITitleShadowOffset") == StoryboardBehaviourTests.packed([1, 2]))
+        #expect(bar.value(forKey: "UIBarStyle") == .int(1))
+        let item = try object("UINavigationItem")
+        #expect(string(item.value(forKey: "UIBackButtonTitle")) == "Back")
+        #expect(item.value(forKey: "UIBackButtonDisplayMode") == .int(2))
+        let barButton = try object("UIBarButtonItem")
+        #expect(barButton.value(forKey: "UISpringLoaded") == .bool(true))
+        #expect(barButton.value(forKey: "UILandscapeImagePhoneInsets") == StoryboardBehaviourTests.packed([2, 1, 4, 3]))
     }
 
     /// Blur styles as UIBlurEffect's and UIVibrancyEffect's coders write them: material styles by
@@ -273,5 +284,83 @@ import NibTestSupport
         let vibrancy = try #require(graph.objects.first { $0.className == "UIVibrancyEffect" })
         #expect(vibrancy.value(forKey: "UIVibrancyEffectVibrancyStyle") == .int(1))
         #expect(vibrancy.value(forKey: "UIVibrancyEffectBlurMaterialStyle") == .int(7))
+    }
+
+    static let controlsDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <dependencies>
+                <deployment identifier="iOS"/>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="23506"/>
+            </dependencies>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" exclusiveTouch="YES" id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <directionalEdgeInsets key="directionalLayoutMargins" top="1" leading="2" bottom="3" trailing="4"/>
+                    <subviews>
+                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Label" enabled="NO" id="2">
+                            <rect key="frame" x="0.0" y="0.0" width="42" height="21"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                            <color key="shadowColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            <size key="shadowOffset" width="2" height="3"/>
+                        </label>
+                        <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" springLoaded="YES" pointerInteraction="YES" role="destructive" changesSelectionAsPrimaryAction="YES" adjustsImageSizeForAccessibilityContentSizeCategory="YES" id="3">
+                            <rect key="frame" x="0.0" y="30" width="46" height="30"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <state key="normal" title="Button"/>
+                        </button>
+                        <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" preferredStyle="checkbox" onImage="a" offImage="b" id="4">
+                            <rect key="frame" x="0.0" y="70" width="51" height="31"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </switch>
+                        <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" minimumFontSize="17" allowsEditingTextAttributes="YES" id="5">
+                            <rect key="frame" x="0.0" y="110" width="97" height="34"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                            <textInputTraits key="textInputTraits"/>
+                        </textField>
+                        <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" highlighted="YES" image="a" id="6">
+                            <rect key="frame" x="0.0" y="150" width="16" height="16"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </imageView>
+                    </subviews>
+                </view>
+            </objects>
+            <resources>
+                <image name="a" width="16" height="16"/>
+                <image name="b" width="16" height="16"/>
+            </resources>
+        </document>
+        """
+
+    /// View, label, button, switch, text field and image view keys of UIKit's own coders (decompiled iOS 26.1
+    /// UIKitCore) for attributes no corpus sample sets.
+    @Test func controlKeysFromUIKitsCoders() throws {
+        let result = try XIBCompiler().compile(xib: Array(Self.controlsDocument.utf8), fileName: "Controls.xib")
+        #expect(result.diagnostics.map(\.description) == [])
+        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
+        let root = try #require(graph.objects.first { $0.value(forKey: "UIExclusiveTouch") != nil })
+        #expect(root.value(forKey: "UIViewLayoutMargins") == StoryboardBehaviourTests.packed([1, 2, 3, 4]))
+        #expect(root.value(forKey: "UIViewLayoutMarginsAreDirectional") == .bool(true))
+        let label = try object("UILabel")
+        #expect(label.value(forKey: "UIShadowColor")?.objectIndex != nil)
+        #expect(label.value(forKey: "UIShadowOffset") == StoryboardBehaviourTests.packed([2, 3]))
+        #expect(label.value(forKey: "UIEnabled") == .bool(false))
+        let button = try object("UIButton")
+        #expect(button.value(forKey: "UIButtonRole") == .int(3))
+        #expect(button.value(forKey: "UIButtonChangesSelectionAsPrimaryAction") == .bool(true))
+        #expect(button.value(forKey: "UISpringLoaded") == .bool(true))
+        #expect(button.value(forKey: "UIPointerInteractionEnabled") == .bool(true))
+        #expect(button.value(forKey: "UIAdjustsImageSizeForAccessibilityContentSizeCategory") == .bool(true))
+        let toggle = try object("UISwitch")
+        #expect(toggle.value(forKey: "UISwitchStyle") == .int(1))
+        #expect(toggle.value(forKey: "UISwitchOnImage")?.objectIndex != nil && toggle.value(forKey: "UISwitchOffImage")?.objectIndex != nil)
+        #expect(try object("UITextField").value(forKey: "UIAllowsEditingTextAttributes") == .bool(true))
+        #expect(try object("UIImageView").value(forKey: "UIHighlighted") == .bool(true))
     }
 }

@@ -27,7 +27,8 @@ extension UIKitCompiler {
                     if let a = node.children.first(where: { $0.isNamed("textAttributes") && $0.peek("key", is: xibKey) }) { e.obj(key, textAttributes(a)) }
                 }
             }
-            node.markUsed("barStyle")
+            // UINavigationBar's and UIToolbar's coders write the style when not the default (no corpus sample).
+            if let s = node["barStyle"].flatMap({ Self.barStyles[$0] }), s != 0 { e.int("UIBarStyle", s) }
             if let items = node.child("items") {
                 var out: [Int] = []
                 for c in items.children { if let enc = UIKitEncoders.table[c.name] { out.append(enc(self, c)) } }
@@ -90,6 +91,9 @@ extension UIKitCompiler {
         if let p = node["prompt"] { e.obj("UIPrompt", ctx.localizable(p, owner: node, property: "prompt")) }
         // No corpus sample: the key as xibdump (a nib decoder) reads it, only when on.
         if node.bool("leftItemsSupplementBackButton") == true { e.bool("UILeftItemsSupplementBackButton", true) }
+        // UINavigationItem's coder (decompiled iOS 26.1 UIKitCore); no corpus sample.
+        if let t = node["backButtonTitle"] { e.obj("UIBackButtonTitle", ctx.localizable(t, owner: node, property: "backButtonTitle")) }
+        if let m = node["backButtonDisplayMode"].flatMap({ ["default": 0, "generic": 1, "minimal": 2][$0] }), m != 0 { e.int("UIBackButtonDisplayMode", m) }
         // `<nil key="title"/>`: Interface Builder's record of a cleared title; nothing is archived.
         for empty in node.children where empty.isNamed("nil") && empty.peek("key", is: "title") { ctx.ignore(empty) }
         _ = node.child("attributedString", key: "userComments").map { ctx.ignore($0) }
@@ -120,6 +124,10 @@ extension UIKitCompiler {
         // No corpus sample: the key as xibdump (a nib decoder) reads a bar button item's landscape image.
         if let img = node["landscapeImage"] { e.obj("UILandscapeImagePhone", imagePlaceholder(img, catalog: nil)) }
         if let i = node.child("inset", key: "imageInsets") { e.add("UIImageInsets", insets(i)) }
+        // UIBarButtonItem's coder (decompiled iOS 26.1 UIKitCore); no corpus sample sets these.
+        if let i = node.child("inset", key: "landscapeImagePhoneInsets") { e.add("UILandscapeImagePhoneInsets", insets(i)) }
+        if node.bool("springLoaded") == true { e.bool("UISpringLoaded", true) }
+        if node.bool("hidden") == true { e.bool("UIItemHidden", true) }
         if let w = node.double("width"), w != 0 { e.float("UIWidth", w) }
         if let c = node.child("color", key: "tintColor") { e.obj("UITintColor", color(c)) }
         if let tag = node["tag"].flatMap({ Int($0) }), tag != 0 { e.int("UITag", tag) }

@@ -17,6 +17,8 @@ extension UIKitCompiler {
         let h = node["contentHorizontalAlignment"].flatMap { Self.horizontalAlignments[$0] } ?? defaultHorizontal
         if h != 0 { e.int("UIContentHorizontalAlignment", h) }
         if let v = node["contentVerticalAlignment"].flatMap({ Self.verticalAlignments[$0] }), v != 0 { e.int("UIContentVerticalAlignment", v) }
+        // UIControl's coder; no corpus sample.
+        if node.bool("pointerInteraction") == true { e.bool("UIPointerInteractionEnabled", true) }
     }
 
     /// `<button>` → `UIButton` (§6.2).
@@ -55,6 +57,13 @@ extension UIKitCompiler {
             let lb = node["lineBreakMode"].flatMap { Self.lineBreakModes[$0] } ?? 5
             if lb != 5 { e.int("UILineBreakMode", lb) }
             if node.bool("reversesTitleShadowWhenHighlighted") == true { e.bool("UIReversesTitleShadowWhenHighlighted", true) }
+            // Keys and conditions from UIKit's coders (decompiled iOS 26.1 UIKitCore); no corpus sample sets these.
+            if let r = node["role"].flatMap({ ["normal": 0, "primary": 1, "cancel": 2, "destructive": 3][$0] }), r != 0 { e.int("UIButtonRole", r) }
+            if node.bool("changesSelectionAsPrimaryAction") == true { e.bool("UIButtonChangesSelectionAsPrimaryAction", true) }
+            if node.bool("springLoaded") == true { e.bool("UISpringLoaded", true) }
+            if node.bool("adjustsImageSizeForAccessibilityContentSizeCategory") == true {
+                e.bool("UIAdjustsImageSizeForAccessibilityContentSizeCategory", true)
+            }
             // No corpus sample: a CGSize, packed like UIItemSize, as xibdump (a nib decoder) reads it; only when not zero.
             if let s = node.child("size", key: "titleShadowOffset") {
                 let w = s.double("width") ?? 0, h = s.double("height") ?? 0

@@ -15,6 +15,11 @@ extension UIKitCompiler {
             if node.bool("on") == true { e.bool("UISwitchOn", true) }
             if let c = node.child("color", key: "onTintColor") { e.obj("UISwitchOnTintColor", color(c)) }
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UISwitchThumbTintColor", color(c)) }
+            // Keys and conditions from UIKit's coders (decompiled iOS 26.1 UIKitCore); no corpus sample sets these.
+            for (attribute, key) in [("onImage", "UISwitchOnImage"), ("offImage", "UISwitchOffImage")] {
+                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
+            }
+            if let s = node["preferredStyle"].flatMap({ ["automatic": 0, "checkbox": 1, "sliding": 2][$0] }), s != 0 { e.int("UISwitchStyle", s) }
             if let frame {
                 func n(_ key: String) -> String { geometryNumber(frame.peek(key).flatMap(Double.init) ?? 0) }
                 let r = "{{\(n("x")), \(n("y"))}, {\(n("width")), \(n("height"))}}"
@@ -73,6 +78,10 @@ extension UIKitCompiler {
             if let p = node.double("progress"), p != 0 { e.float("UIProgress", p) }
             if let c = node.child("color", key: "progressTintColor") { e.obj("UIProgressProgressTintColor", color(c)) }
             if let c = node.child("color", key: "trackTintColor") { e.obj("UIProgressTrackTintColor", color(c)) }
+            // UIProgressView's coder (no corpus sample).
+            for (attribute, key) in [("progressImage", "UIProgressProgressImage"), ("trackImage", "UIProgressTrackImage")] {
+                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
+            }
             // No corpus sample: the key as xibdump (a nib decoder) reads it, only for the bar style.
             if node["progressViewStyle"] == "bar" { e.int("UIProgressViewStyle", 1) }
         }

@@ -11,6 +11,7 @@ extension UIKitCompiler {
                 e.obj("UIImage", imageReference(ref))
             }
             if let name = node["highlightedImage"] { e.obj("UIHighlightedImage", imagePlaceholder(name, catalog: nil)) }
+            if node.bool("highlighted") == true { e.bool("UIHighlighted", true) }  // UIImageView's coder; no corpus sample
             if let symbol = node.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration") {
                 ctx.warning(at: symbol, "preferredSymbolConfiguration on image views is not archived yet")
                 ctx.ignore(symbol)

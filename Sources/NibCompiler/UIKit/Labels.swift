@@ -43,7 +43,10 @@ extension UIKitCompiler {
             }
             e.obj("UIFont", fontIndex ?? systemFont(size: 17))
             e.obj("UITextColor", textColor ?? labelColor())
-            e.add("UIShadowOffset", packedDoubles([0, -1]))
+            // A shadow colour and offset of UILabel's coder (no corpus sample); the offset is (0, -1) otherwise.
+            if let c = node.child("color", key: "shadowColor") { e.obj("UIShadowColor", color(c)) }
+            let so = node.child("size", key: "shadowOffset")
+            e.add("UIShadowOffset", packedDoubles([so?.double("width") ?? 0, so?.double("height") ?? -1]))
             if let n = node["numberOfLines"].flatMap({ Int($0) }), n != 1 { e.int("UINumberOfLines", n) }
             let baseline = node["baselineAdjustment"].map { Self.baselineAdjustments[$0] ?? 0 } ?? 1
             if baseline != 0 { e.int("UIBaselineAdjustment", baseline) }
@@ -71,7 +74,9 @@ extension UIKitCompiler {
             // No compiled evidence: key named after UIKit's property, as for the other label keys.
             if node.bool("adjustsFontForContentSizeCategory") == true { e.bool("UIAdjustsFontForContentSizeCategory", true) }
             e.bool("UIDisableUpdateTextColorOnTraitCollectionChange", !(attributed != nil || nilTextColor))
-            node.markUsed("enabled", "highlighted")
+            // UILabel's coder writes UIEnabled NO for a disabled label (no corpus sample).
+            if node.bool("enabled") == false { e.bool("UIEnabled", false) }
+            node.markUsed("highlighted")
         }
     }
 

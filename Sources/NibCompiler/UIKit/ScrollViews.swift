@@ -30,6 +30,11 @@ extension UIKitCompiler {
             // No compiled sample: the key and its packed (top, left, bottom, right) form as xibdump (a nib decoder)
             // reads it, the same form as the verified separator and section insets.
             if let i = node.child("inset", key: "scrollIndicatorInsets") { e.add("UIScrollIndicatorInsets", insets(i)) }
+            // UIScrollView's coder (decompiled iOS 26.1 UIKitCore), each only when written; no corpus sample.
+            for (xibKey, key) in [("contentInset", "UIContentInset"), ("verticalScrollIndicatorInsets", "UIVerticalScrollIndicatorInsets"),
+                                  ("horizontalScrollIndicatorInsets", "UIHorizontalScrollIndicatorInsets")] {
+                if let i = node.child("inset", key: xibKey) { e.add(key, insets(i)) }
+            }
             let dismiss = ["none": 0, "onDrag": 1, "interactive": 2]
             if let k = node["keyboardDismissMode"].flatMap({ dismiss[$0] }), k != 0 { e.int("UIKeyboardDismissMode", k) }
             e.int("UIScrollViewContentInsetAdjustmentBehavior", ["automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3][node["contentInsetAdjustmentBehavior"] ?? "automatic"] ?? 0)

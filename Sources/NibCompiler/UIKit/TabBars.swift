@@ -33,6 +33,7 @@ extension UIKitCompiler {
             if let s = node.double("itemSpacing"), s > 0 { e.double("UITabBarItemSpacing", s) }
             if let t = node.bool("translucent") { e.int("UIBarTranslucence", t ? 1 : 2) }
             if let s = node["barStyle"].flatMap({ Self.barStyles[$0] }), s != 0 { e.int("UIBarStyle", s) }
+            if node.bool("springLoaded") == true { e.bool("UISpringLoaded", true) }  // UITabBar's coder; no corpus sample
         }
     }
 

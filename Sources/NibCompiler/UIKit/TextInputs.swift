@@ -52,6 +52,7 @@ extension UIKitCompiler {
             if let m = node["clearButtonMode"].flatMap({ Self.clearButtonModes[$0] }), m != 0 { e.int("UIClearButtonMode", m) }
             e.add("UIClearButtonOffset", packedDoubles([3, 1]))
             if node.bool("clearsOnBeginEditing") == true { e.bool("UIClearsOnBeginEditing", true) }
+            if node.bool("allowsEditingTextAttributes") == true { e.bool("UIAllowsEditingTextAttributes", true) }  // UITextField's coder
             textInputTraits(node, into: &e)
             if node.bool("adjustsFontForContentSizeCategory") == true { e.bool("UIAdjustsFontForContentSizeCategory", true) }
             e.bool("UIDisableTextColorUpdateOnTraitCollectionChange", true)

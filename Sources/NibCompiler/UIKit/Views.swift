@@ -218,12 +218,18 @@ extension UIKitCompiler {
         }
         if let lm = node.child("edgeInsets", key: "layoutMargins") {
             e.add("UIViewLayoutMargins", packedDoubles([lm.double("top") ?? 0, lm.double("left") ?? 0, lm.double("bottom") ?? 0, lm.double("right") ?? 0]))
+        } else if let lm = node.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            // Keys and conditions from UIKit's coders (decompiled iOS 26.1 UIKitCore); no corpus sample sets these. Directional margins are the same insets
+            // (leading, trailing in place of left, right) with a flag.
+            e.add("UIViewLayoutMargins", packedDoubles([lm.double("top") ?? 0, lm.double("leading") ?? 0, lm.double("bottom") ?? 0, lm.double("trailing") ?? 0]))
+            e.bool("UIViewLayoutMarginsAreDirectional", true)
         } else if style.alwaysLayoutMargins {
             e.add("UIViewLayoutMargins", packedDoubles([0, 0, 0, 0]))
         }
         if node.bool("insetsLayoutMarginsFromSafeArea") == false, !m { e.int("UIViewInsetsLayoutMarginsFromSafeArea", 0) }
         // No corpus sample: the key and its bool form are those Apple's nibs carry (xibdump's nib-to-XIB decoder).
         if node.bool("layoutMarginsFollowReadableWidth") == true { e.bool("UIViewLayoutMarginsFollowReadableWidth", true) }
+        if node.bool("exclusiveTouch") == true { e.bool("UIExclusiveTouch", true) }  // UIView's coder; no corpus sample
         if let r = node["restorationIdentifier"] { e.obj("UIRestorationIdentifier", b.string(r)) }
         let sem = node["semanticContentAttribute"].flatMap { Self.semanticAttributes[$0] } ?? 0
         e.int("UIViewSemanticContentAttribute", sem)
