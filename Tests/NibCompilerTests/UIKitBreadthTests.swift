@@ -363,4 +363,90 @@ import NibTestSupport
         #expect(try object("UITextField").value(forKey: "UIAllowsEditingTextAttributes") == .bool(true))
         #expect(try object("UIImageView").value(forKey: "UIHighlighted") == .bool(true))
     }
+
+    static let configuredButtons = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <dependencies>
+                <deployment identifier="iOS"/>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="23506"/>
+            </dependencies>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="2">
+                            <rect key="frame" x="0.0" y="0.0" width="75" height="35"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <state key="normal" title="Button"/>
+                            <buttonConfiguration key="configuration" style="plain" title="Button"/>
+                        </button>
+                        <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="3">
+                            <rect key="frame" x="0.0" y="40" width="120" height="35"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <state key="normal" title="Button"/>
+                            <buttonConfiguration key="configuration" style="filled" image="star" catalog="system" imagePlacement="trailing" imagePadding="8" title="Book" cornerStyle="capsule">
+                                <fontDescription key="titleFontDescription" type="boldSystem" pointSize="18"/>
+                                <color key="baseBackgroundColor" systemColor="systemBlueColor"/>
+                                <directionalEdgeInsets key="contentInsets" top="4" leading="8" bottom="4" trailing="8"/>
+                            </buttonConfiguration>
+                        </button>
+                    </subviews>
+                </view>
+            </objects>
+            <resources>
+                <image name="star" catalog="system" width="128" height="116"/>
+                <systemColor name="systemBlueColor">
+                    <color red="0.0" green="0.47843137254901963" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                </systemColor>
+            </resources>
+        </document>
+        """
+
+    /// Buttons with a `UIButton.Configuration`, as Xcode 13 and later create them: the configuration and its
+    /// background in the key order and forms of UIKit's coders (before, `UIButtonConfiguration` was always nil).
+    @Test func buttonConfigurations() throws {
+        let result = try XIBCompiler().compile(xib: Array(Self.configuredButtons.utf8), fileName: "Configured.xib")
+        #expect(result.diagnostics.map(\.description) == [])
+        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        func string(_ value: NibGraphValue?) -> String? {
+            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        }
+        let configurations = graph.objects.filter { $0.className == "UIButtonConfiguration" }
+        #expect(configurations.count == 2)
+        guard configurations.count == 2 else { return }
+        let (plain, filled) = (configurations[0], configurations[1])
+        #expect(plain.entries.map(\.key) == [
+            "UIButtonConfigurationButtonStyle", "UIButtonConfigurationBackground", "UIButtonConfigurationCornerStyle",
+            "UIButtonConfigurationButtonSize", "UIButtonConfigurationMacIdiomStyle", "UIButtonConfigurationBaseBackgroundColor",
+            "UIButtonConfigurationBaseForegroundColor", "UIButtonConfigurationImage",
+            "UIButtonConfigurationPreferredSymbolConfigurationForImage", "UIButtonConfigurationSymbolContentTransition",
+            "UIButtonConfigurationShowsActivityIndicator", "UIButtonConfigurationTitle", "UIButtonConfigurationSubtitle",
+            "UIButtonConfigurationImagePlacement", "UIButtonConfigurationImagePadding", "UIButtonConfigurationTitlePadding",
+            "UIButtonConfigurationTitleAlignment",
+        ])
+        #expect(plain.value(forKey: "UIButtonConfigurationButtonStyle") == .int(0))
+        #expect(plain.value(forKey: "UIButtonConfigurationTitlePadding") == .float(1))
+        let title = try #require(plain.value(forKey: "UIButtonConfigurationTitle")?.objectIndex)
+        #expect(graph.objects[title].className == "NSAttributedString")
+        #expect(string(graph.objects[title].value(forKey: "NSString")) == "Button")
+        #expect(filled.value(forKey: "UIButtonConfigurationButtonStyle") == .int(3))
+        #expect(filled.value(forKey: "UIButtonConfigurationCornerStyle") == .int(4))
+        #expect(filled.value(forKey: "UIButtonConfigurationImagePlacement") == .int(8))
+        #expect(filled.value(forKey: "UIButtonConfigurationImagePadding") == .float(8))
+        #expect(string(filled.value(forKey: "UIButtonConfigurationContentInset")) == "{4, 8, 4, 8}")
+        #expect(filled.value(forKey: "UIButtonConfigurationBaseBackgroundColor")?.objectIndex != nil)
+        #expect(filled.value(forKey: "UIButtonConfigurationImage")?.objectIndex != nil)
+        let filledTitle = try #require(filled.value(forKey: "UIButtonConfigurationTitle")?.objectIndex)
+        #expect(graph.objects[filledTitle].value(forKey: "NSAttributes")?.objectIndex != nil)
+        let background = try #require(plain.value(forKey: "UIButtonConfigurationBackground")?.objectIndex)
+        #expect(graph.objects[background].className == "UIBackgroundConfiguration")
+        #expect(graph.objects[background].value(forKey: "cornerRadius") == .double(5.95))
+        #expect(graph.objects[background].value(forKey: "strokeWidth") == .double(1))
+        #expect(graph.objects[background].value(forKey: "hasCustomized-strokeColor") == .bool(true))
+    }
 }

@@ -85,7 +85,13 @@ extension UIKitCompiler {
             if let i = node.child("inset", key: "contentEdgeInsets") { e.add("UIContentEdgeInsets", insets(i)) }
             if let i = node.child("inset", key: "imageEdgeInsets") { e.add("UIImageEdgeInsets", insets(i)) }
             if let i = node.child("inset", key: "titleEdgeInsets") { e.add("UITitleEdgeInsets", insets(i)) }
-            if coder10 { e.null("UIButtonConfiguration") }
+            if coder10 {
+                if let configuration = node.child("buttonConfiguration", key: "configuration") {
+                    e.obj("UIButtonConfiguration", buttonConfiguration(configuration))
+                } else {
+                    e.null("UIButtonConfiguration")
+                }
+            }
         }
     }
 }

@@ -1,0 +1,116 @@
+import NibArchive
+import XIB
+
+extension UIKitCompiler {
+    /// `<buttonConfiguration key="configuration">` (what Xcode 13 and later put on every new button) →
+    /// `UIButtonConfiguration` with its `UIBackgroundConfiguration`.
+    ///
+    /// No corpus pair has one. Keys, their order, types and defaults follow UIKit's coders and the factory
+    /// configurations (`+plainButtonConfiguration`…) of iOS 26.1 (decompiled UIKitCore): every object key is written,
+    /// nil included; the title and subtitle are attributed strings; image and title padding are floats; the content
+    /// insets, only when set, are the string `NSStringFromDirectionalEdgeInsets` writes. Inferred: the title's font
+    /// (`titleFontDescription`) as the attributed title's `NSFont`; the background as the iPhone idiom without
+    /// Liquid Glass makes it (corner radius 5.95).
+    func buttonConfiguration(_ node: XIBNode) -> Int {
+        var e = Entries()
+        let style = node["style"] ?? "plain"
+        if Self.buttonConfigurationStyles[style] == nil {
+            ctx.warning(at: node, "<buttonConfiguration>: style '\(style)' is not supported yet; archived as plain")
+        }
+        e.int("UIButtonConfigurationButtonStyle", Self.buttonConfigurationStyles[style] ?? 0)
+        let size = node["buttonSize"].flatMap { ["medium": 0, "small": 1, "mini": 2, "large": 3][$0] } ?? 0
+        e.obj("UIButtonConfigurationBackground", backgroundConfiguration(node.child("backgroundConfiguration", key: "background"), buttonSize: size))
+        e.int("UIButtonConfigurationCornerStyle", node["cornerStyle"].flatMap { Self.cornerStyles[$0] } ?? 0)
+        e.int("UIButtonConfigurationButtonSize", size)
+        e.int("UIButtonConfigurationMacIdiomStyle", node["macIdiomStyle"].flatMap { ["automatic": 0, "bordered": 1, "borderless": 2, "borderlessTinted": 3][$0] } ?? 0)
+        for key in ["baseBackgroundColor", "baseForegroundColor"] {
+            if let c = node.child("color", key: key) { e.obj("UIButtonConfiguration" + key.prefix(1).uppercased() + key.dropFirst(), color(c)) }
+            else { e.null("UIButtonConfiguration" + key.prefix(1).uppercased() + key.dropFirst()) }
+        }
+        if let name = node["image"] { e.obj("UIButtonConfigurationImage", imagePlaceholder(name, catalog: node["catalog"])) }
+        else if let ref = node.child("imageReference", key: "image") { e.obj("UIButtonConfigurationImage", imageReference(ref)) }
+        else { e.null("UIButtonConfigurationImage") }
+        if let i = node["indicator"].flatMap({ ["automatic": 0, "none": 1, "popup": 2, "pulldown": 3][$0] }), i != 0 { e.int("UIButtonConfigurationIndicator", i) }
+        if let psc = node.child("preferredSymbolConfiguration", key: "preferredSymbolConfigurationForImage") {
+            ctx.warning(at: psc, "preferredSymbolConfigurationForImage on button configurations is not archived yet")
+            ctx.ignore(psc)
+        }
+        e.null("UIButtonConfigurationPreferredSymbolConfigurationForImage")
+        e.null("UIButtonConfigurationSymbolContentTransition")
+        e.bool("UIButtonConfigurationShowsActivityIndicator", node.bool("showsActivityIndicator") == true)
+        for (part, fontKey) in [("title", "titleFontDescription"), ("subtitle", "subtitleFontDescription")] {
+            let key = "UIButtonConfiguration" + part.prefix(1).uppercased() + part.dropFirst()
+            let font = node.child("fontDescription", key: fontKey)
+            if let text = node[part] { e.obj(key, plainAttributedString(ctx.localizable(text, owner: node, property: part), font: font)) }
+            else { e.null(key); if let font { ctx.ignore(font) } }
+            if let m = node[part + "LineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), m != 0 { e.int(key + "LineBreakMode", m) }
+        }
+        if let i = node.child("directionalEdgeInsets", key: "contentInsets") {
+            let v = ["top", "leading", "bottom", "trailing"].map { geometryNumber(i.double($0) ?? 0) }
+            e.obj("UIButtonConfigurationContentInset", b.string("{\(v.joined(separator: ", "))}"))
+        }
+        e.int("UIButtonConfigurationImagePlacement", node["imagePlacement"].flatMap { ["top": 1, "leading": 2, "bottom": 4, "trailing": 8][$0] } ?? 2)
+        e.float("UIButtonConfigurationImagePadding", node.double("imagePadding") ?? 0)
+        e.float("UIButtonConfigurationTitlePadding", node.double("titlePadding") ?? 1)
+        e.int("UIButtonConfigurationTitleAlignment", node["titleAlignment"].flatMap { ["automatic": 0, "leading": 1, "center": 2, "trailing": 3][$0] } ?? 0)
+        // Written only when it differs from the style's default (on for every factory style).
+        if node.bool("automaticallyUpdateForSelection") == false { e.bool("UIButtonConfigurationAutomaticallyUpdateForSelection", false) }
+        node.markUsed("key")
+        return b.graph.add(NibObject(className: "UIButtonConfiguration", entries: e.list))
+    }
+
+    /// A button configuration's `UIBackgroundConfiguration`: `+clearConfiguration` as the button factories adjust
+    /// it (a clear stroke of width 1, the corner radius of the button size: 5.95 medium, 14 small and mini, 8.75
+    /// large), with a `<backgroundConfiguration key="background">`'s colour and corner radius when given.
+    private func backgroundConfiguration(_ node: XIBNode?, buttonSize: Int) -> Int {
+        var c = Entries()
+        let radius = node?.double("cornerRadius")
+        c.null("customView")
+        c.double("cornerRadius", radius ?? [0: 5.95, 1: 14, 2: 14, 3: 8.75][buttonSize] ?? 5.95)
+        c.int("maskedCorners", 15)
+        let background = node?.child("color", key: "backgroundColor")
+        c.obj("backgroundColor", background.map { color($0) } ?? systemColor("clearColor", white: 0, alpha: 0))
+        c.int("backgroundColorTransformerIdentifier", 0)
+        c.null("visualEffect")
+        c.null("visualEffectGroupName")
+        c.int("visualEffectblurClippingMode", 0)
+        c.null("image")
+        c.int("imageContentMode", 0)
+        c.obj("backgroundInsets", b.string("{0, 0, 0, 0}"))
+        c.int("edgesAddingLayoutMarginsToBackgroundInsets", 0)
+        c.obj("strokeColor", systemColor("clearColor", white: 0, alpha: 0))
+        c.int("strokeColorTransformerIdentifier", 0)
+        c.double("strokeWidth", 1)
+        c.double("strokeOutset", 0)
+        c.int("strokeLocation", 0)
+        c.int("defaultStyle_v2", 0)
+        c.int("defaultStyle", 0)
+        var customized: Set<String> = ["strokeColor", "strokeWidth"]
+        if radius != nil { customized.insert("cornerRadius") }
+        if background != nil { customized.insert("backgroundColor") }
+        for k in ["customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets", "backgroundColor",
+                  "backgroundColorTransformerIdentifier", "visualEffect", "visualEffectGroupName", "image", "imageContentMode",
+                  "strokeColor", "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset", "maskedCorners"] {
+            c.bool("hasCustomized-\(k)", customized.contains(k))
+        }
+        if let node { node.markUsed("key", "cornerRadius"); node.visited = true }
+        return b.graph.add(NibObject(className: "UIBackgroundConfiguration", entries: c.list))
+    }
+
+    /// An NSAttributedString of `string` (an NSString object), with the font as its only attribute when given.
+    private func plainAttributedString(_ string: Int, font: XIBNode?) -> Int {
+        var e = Entries()
+        e.obj("NSString", string)
+        if let font { e.obj("NSAttributes", b.dictionary("NSDictionary", [(b.string("NSFont"), self.font(font))])) }
+        return b.graph.add(NibObject(className: "NSAttributedString", entries: e.list))
+    }
+
+    /// `UIButton.Configuration` factory styles → the style number their behaviours archive (gray 1, tinted 2,
+    /// filled 3; bordered is gray on iPhone; borderedTinted and borderedProminent inferred as tinted and filled).
+    static let buttonConfigurationStyles: [String: Int] = [
+        "plain": 0, "borderless": 0, "gray": 1, "bordered": 1, "tinted": 2, "borderedTinted": 2, "filled": 3, "borderedProminent": 3,
+    ]
+
+    /// `UIButton.Configuration.CornerStyle` raw values.
+    static let cornerStyles: [String: Int] = ["fixed": -1, "dynamic": 0, "small": 1, "medium": 2, "large": 3, "capsule": 4]
+}
