@@ -323,7 +323,11 @@ import NibTestSupport
                             <fontDescription key="fontDescription" type="system" pointSize="14"/>
                             <textInputTraits key="textInputTraits"/>
                         </textField>
-                        <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" highlighted="YES" image="a" id="6">
+                        <pickerView contentMode="scaleToFill" showsSelectionIndicator="YES" id="7">
+                    <rect key="frame" x="0.0" y="170" width="320" height="216"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                </pickerView>
+                <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" highlighted="YES" image="a" id="6">
                             <rect key="frame" x="0.0" y="150" width="16" height="16"/>
                             <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
                         </imageView>
@@ -362,6 +366,9 @@ import NibTestSupport
         #expect(toggle.value(forKey: "UISwitchOnImage")?.objectIndex != nil && toggle.value(forKey: "UISwitchOffImage")?.objectIndex != nil)
         #expect(try object("UITextField").value(forKey: "UIAllowsEditingTextAttributes") == .bool(true))
         #expect(try object("UIImageView").value(forKey: "UIHighlighted") == .bool(true))
+        let picker = try object("UIPickerView")
+        #expect(picker.value(forKey: "UIShowsSelectionBar") == .bool(true))
+        #expect(picker.value(forKey: "UIAllowSelectingCells") == .bool(true))
     }
 
     static let configuredButtons = """

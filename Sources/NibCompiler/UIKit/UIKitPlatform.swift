@@ -45,6 +45,14 @@ enum UIKitEncoders {
             }
         },
         "visualEffectView": { $0.encodeVisualEffectView($1) },
+        // UIPickerView's coder (decompiled iOS 26.1 UIKitCore; no corpus pair): cell selection is on for every picker
+        // made with a frame, as Interface Builder's are; the selection bar only when shown.
+        "pickerView": { c, node in
+            c.encodeViewObject(node, className: "UIPickerView", style: ViewStyle()) { e, _ in
+                if node.bool("showsSelectionIndicator") == true { e.bool("UIShowsSelectionBar", true) }
+                e.bool("UIAllowSelectingCells", true)
+            }
+        },
         "wkWebView": { $0.encodeWebView($1) },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },

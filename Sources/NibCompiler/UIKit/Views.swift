@@ -85,7 +85,7 @@ extension UIKitCompiler {
 
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
     static let fallbackViewClasses: [String: String] = [
-        "mapView": "MKMapView", "pickerView": "UIPickerView", "webView": "UIWebView",
+        "mapView": "MKMapView", "webView": "UIWebView",
 "containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
