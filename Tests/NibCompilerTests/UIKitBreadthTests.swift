@@ -330,6 +330,7 @@ import NibTestSupport
                 <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" highlighted="YES" image="a" id="6">
                             <rect key="frame" x="0.0" y="150" width="16" height="16"/>
                             <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            <preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="pointSize" pointSize="20" scale="large" weight="bold"/>
                         </imageView>
                     </subviews>
                 </view>
@@ -365,7 +366,14 @@ import NibTestSupport
         #expect(toggle.value(forKey: "UISwitchStyle") == .int(1))
         #expect(toggle.value(forKey: "UISwitchOnImage")?.objectIndex != nil && toggle.value(forKey: "UISwitchOffImage")?.objectIndex != nil)
         #expect(try object("UITextField").value(forKey: "UIAllowsEditingTextAttributes") == .bool(true))
-        #expect(try object("UIImageView").value(forKey: "UIHighlighted") == .bool(true))
+        let imageView = try object("UIImageView")
+        #expect(imageView.value(forKey: "UIHighlighted") == .bool(true))
+        #expect(imageView.entries.last?.key == "UIPreferredSymbolConfiguration")
+        let symbol = try #require(imageView.value(forKey: "UIPreferredSymbolConfiguration")?.objectIndex)
+        #expect(graph.objects[symbol].entries.map(\.key) == ["UITraitCollection", "UISymbolScale", "UIPointSize", "UISymbolWeight"])
+        #expect(graph.objects[symbol].value(forKey: "UISymbolScale") == .int(3))
+        #expect(graph.objects[symbol].value(forKey: "UIPointSize") == .float(20))
+        #expect(graph.objects[symbol].value(forKey: "UISymbolWeight") == .int(7))
         let picker = try object("UIPickerView")
         #expect(picker.value(forKey: "UIShowsSelectionBar") == .bool(true))
         #expect(picker.value(forKey: "UIAllowSelectingCells") == .bool(true))

@@ -44,12 +44,7 @@ extension UIKitCompiler {
                 if let tc = s.child("color", key: "titleColor") { c.obj("UITitleColor", color(tc)) }
                 if let sc = s.child("color", key: "titleShadowColor") { c.obj("UIShadowColor", color(sc)) }
                 if let psc = s.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration") {
-                    var sym = Entries()
-                    sym.null("UITraitCollection")
-                    let weights = ["ultraLight": 1, "thin": 2, "light": 3, "regular": 4, "medium": 5, "semibold": 6, "bold": 7, "heavy": 8, "black": 9]
-                    if let w = psc["weight"].flatMap({ weights[$0] }) { sym.int("UISymbolWeight", w) }
-                    psc.markUsed("scale", "configurationType")
-                    c.obj("UIImageSymbolConfiguration", b.graph.add(.init(className: "UIImageSymbolConfiguration", entries: sym.list)))
+                    c.obj("UIImageSymbolConfiguration", symbolConfiguration(psc))
                 }
                 states.append((b.number(Int64(state)), b.graph.add(.init(className: "UIButtonContent", entries: c.list))))
             }

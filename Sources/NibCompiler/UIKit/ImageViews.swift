@@ -12,15 +12,36 @@ extension UIKitCompiler {
             }
             if let name = node["highlightedImage"] { e.obj("UIHighlightedImage", imagePlaceholder(name, catalog: nil)) }
             if node.bool("highlighted") == true { e.bool("UIHighlighted", true) }  // UIImageView's coder; no corpus sample
-            if let symbol = node.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration") {
-                ctx.warning(at: symbol, "preferredSymbolConfiguration on image views is not archived yet")
-                ctx.ignore(symbol)
-            }
+            let symbol = node.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration")
             // No corpus sample sets it: the key as xibdump (a nib decoder) reads it, only when on.
             if node.bool("adjustsImageSizeForAccessibilityContentSizeCategory") == true {
                 e.bool("UIAdjustsImageSizeForAccessibilityContentSizeCategory", true)
             }
+            // UIImageView's coder writes it last, when set (decompiled iOS 26.1 UIKitCore; no corpus sample).
+            if let symbol { e.obj("UIPreferredSymbolConfiguration", symbolConfiguration(symbol)) }
         }
+    }
+
+    /// `<preferredSymbolConfiguration>` → `UIImageSymbolConfiguration`: a nil trait collection (the one compiled
+    /// sample, a button state's `weight="semibold"`), then as UIImageSymbolConfiguration's coder writes them (decompiled
+    /// iOS 26.1 UIKitCore): `UISymbolScale` when a scale other than unspecified is given, `UIPointSize` (a float) for a
+    /// point-size configuration, `UISymbolWeight` when not unspecified, `UITextStyle` for a text-style one.
+    func symbolConfiguration(_ psc: XIBNode) -> Int {
+        var sym = Entries()
+        sym.null("UITraitCollection")
+        let scales = ["default": -1, "unspecified": 0, "small": 1, "medium": 2, "large": 3]
+        if let s = psc["scale"].flatMap({ scales[$0] }), s != 0 { sym.int("UISymbolScale", s) }
+        let type = psc["configurationType"]
+        if type == "pointSize", let p = psc.double("pointSize"), p != 0 { sym.float("UIPointSize", p) }
+        let weights = ["ultraLight": 1, "thin": 2, "light": 3, "regular": 4, "medium": 5, "semibold": 6, "bold": 7, "heavy": 8, "black": 9]
+        if let w = psc["weight"].flatMap({ weights[$0] }) { sym.int("UISymbolWeight", w) }
+        if let fd = psc.child("fontDescription", key: "fontDescription") {
+            fd.visited = true
+            if let style = fd["style"] { sym.obj("UITextStyle", b.string(style)) }
+            fd.markUsed("key", "type", "pointSize", "weight")
+        }
+        psc.markUsed("pointSize")
+        return b.graph.add(.init(className: "UIImageSymbolConfiguration", entries: sym.list))
     }
 
     /// A shared `UIImageNibPlaceholder` for an image name (SF Symbols when `catalog="system"`), with
