@@ -16,13 +16,11 @@ extension UIKitCompiler {
             e.int("UIBarTranslucence", node.bool("translucent") == false ? 2 : 1)
             e.int("UIBarPosition", className == "UINavigationBar" ? 2 : 1)
             if let c = node.child("color", key: "barTintColor") { e.obj("UIBarTintColor", color(c)) }
-            // No corpus sample: the key is the one Apple's nibs carry (xibdump's nib-to-XIB decoder).
-            if className == "UINavigationBar", node.bool("largeTitles") == true { e.bool("UIBarPrefersLargeTitles", true) }
             if className == "UINavigationBar" {
-                // No corpus sample for the images and the large-title attributes: keys as xibdump reads them.
-                for (attribute, key) in [("backIndicatorImage", "UIBackIndicatorImage"), ("backIndicatorTransitionMaskImage", "UIBackIndicatorTransitionMask")] {
-                    if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
-                }
+                // No corpus sample for large titles, the back-indicator images and the large-title attributes: keys as
+                // xibdump (a nib-to-XIB decoder) reads them.
+                if node.bool("largeTitles") == true { e.bool("UIBarPrefersLargeTitles", true) }
+                namedImages(node, [("backIndicatorImage", "UIBackIndicatorImage"), ("backIndicatorTransitionMaskImage", "UIBackIndicatorTransitionMask")], into: &e)
                 for (xibKey, key) in [("titleTextAttributes", "UITitleTextAttributes"), ("largeTitleTextAttributes", "UIBarLargeTitleTextAttributes")] {
                     if let a = node.children.first(where: { $0.isNamed("textAttributes") && $0.peek("key", is: xibKey) }) { e.obj(key, textAttributes(a)) }
                 }

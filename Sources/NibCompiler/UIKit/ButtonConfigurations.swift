@@ -19,13 +19,13 @@ extension UIKitCompiler {
         }
         e.int("UIButtonConfigurationButtonStyle", Self.buttonConfigurationStyles[style] ?? 0)
         let size = node["buttonSize"].flatMap { ["medium": 0, "small": 1, "mini": 2, "large": 3][$0] } ?? 0
-        e.obj("UIButtonConfigurationBackground", backgroundConfiguration(node.child("backgroundConfiguration", key: "background"), buttonSize: size))
+        e.obj("UIButtonConfigurationBackground", buttonBackground(node.child("backgroundConfiguration", key: "background"), buttonSize: size))
         e.int("UIButtonConfigurationCornerStyle", node["cornerStyle"].flatMap { Self.cornerStyles[$0] } ?? 0)
         e.int("UIButtonConfigurationButtonSize", size)
         e.int("UIButtonConfigurationMacIdiomStyle", node["macIdiomStyle"].flatMap { ["automatic": 0, "bordered": 1, "borderless": 2, "borderlessTinted": 3][$0] } ?? 0)
-        for key in ["baseBackgroundColor", "baseForegroundColor"] {
-            if let c = node.child("color", key: key) { e.obj("UIButtonConfiguration" + key.prefix(1).uppercased() + key.dropFirst(), color(c)) }
-            else { e.null("UIButtonConfiguration" + key.prefix(1).uppercased() + key.dropFirst()) }
+        for (xibKey, key) in [("baseBackgroundColor", "UIButtonConfigurationBaseBackgroundColor"),
+                              ("baseForegroundColor", "UIButtonConfigurationBaseForegroundColor")] {
+            if let c = node.child("color", key: xibKey) { e.obj(key, color(c)) } else { e.null(key) }
         }
         if let name = node["image"] { e.obj("UIButtonConfigurationImage", imagePlaceholder(name, catalog: node["catalog"])) }
         else if let ref = node.child("imageReference", key: "image") { e.obj("UIButtonConfigurationImage", imageReference(ref)) }
@@ -38,8 +38,8 @@ extension UIKitCompiler {
         e.null("UIButtonConfigurationPreferredSymbolConfigurationForImage")
         e.null("UIButtonConfigurationSymbolContentTransition")
         e.bool("UIButtonConfigurationShowsActivityIndicator", node.bool("showsActivityIndicator") == true)
-        for (part, fontKey) in [("title", "titleFontDescription"), ("subtitle", "subtitleFontDescription")] {
-            let key = "UIButtonConfiguration" + part.prefix(1).uppercased() + part.dropFirst()
+        for (part, key) in [("title", "UIButtonConfigurationTitle"), ("subtitle", "UIButtonConfigurationSubtitle")] {
+            let fontKey = part + "FontDescription"
             let font = node.child("fontDescription", key: fontKey)
             if let text = node[part] { e.obj(key, plainAttributedString(ctx.localizable(text, owner: node, property: part), font: font)) }
             else { e.null(key); if let font { ctx.ignore(font) } }
@@ -62,39 +62,18 @@ extension UIKitCompiler {
     /// A button configuration's `UIBackgroundConfiguration`: `+clearConfiguration` as the button factories adjust
     /// it (a clear stroke of width 1, the corner radius of the button size: 5.95 medium, 14 small and mini, 8.75
     /// large), with a `<backgroundConfiguration key="background">`'s colour and corner radius when given.
-    private func backgroundConfiguration(_ node: XIBNode?, buttonSize: Int) -> Int {
-        var c = Entries()
+    private func buttonBackground(_ node: XIBNode?, buttonSize: Int) -> Int {
         let radius = node?.double("cornerRadius")
-        c.null("customView")
-        c.double("cornerRadius", radius ?? [0: 5.95, 1: 14, 2: 14, 3: 8.75][buttonSize] ?? 5.95)
-        c.int("maskedCorners", 15)
         let background = node?.child("color", key: "backgroundColor")
-        c.obj("backgroundColor", background.map { color($0) } ?? systemColor("clearColor", white: 0, alpha: 0))
-        c.int("backgroundColorTransformerIdentifier", 0)
-        c.null("visualEffect")
-        c.null("visualEffectGroupName")
-        c.int("visualEffectblurClippingMode", 0)
-        c.null("image")
-        c.int("imageContentMode", 0)
-        c.obj("backgroundInsets", b.string("{0, 0, 0, 0}"))
-        c.int("edgesAddingLayoutMarginsToBackgroundInsets", 0)
-        c.obj("strokeColor", systemColor("clearColor", white: 0, alpha: 0))
-        c.int("strokeColorTransformerIdentifier", 0)
-        c.double("strokeWidth", 1)
-        c.double("strokeOutset", 0)
-        c.int("strokeLocation", 0)
-        c.int("defaultStyle_v2", 0)
-        c.int("defaultStyle", 0)
-        var customized: Set<String> = ["strokeColor", "strokeWidth"]
-        if radius != nil { customized.insert("cornerRadius") }
-        if background != nil { customized.insert("backgroundColor") }
-        for k in ["customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets", "backgroundColor",
-                  "backgroundColorTransformerIdentifier", "visualEffect", "visualEffectGroupName", "image", "imageContentMode",
-                  "strokeColor", "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset", "maskedCorners"] {
-            c.bool("hasCustomized-\(k)", customized.contains(k))
-        }
+        let clear = systemColor("clearColor", white: 0, alpha: 0)
+        var values = BackgroundConfigurationValues(
+            layout: .iOS26, cornerRadius: radius ?? [0: 5.95, 1: 14, 2: 14, 3: 8.75][buttonSize] ?? 5.95,
+            backgroundColor: background.map { color($0) } ?? clear, strokeColor: clear, strokeWidth: 1, defaultStyle: 0,
+            customized: ["strokeColor", "strokeWidth"])
+        if radius != nil { values.customized.insert("cornerRadius") }
+        if background != nil { values.customized.insert("backgroundColor") }
         if let node { node.markUsed("key", "cornerRadius"); node.visited = true }
-        return b.graph.add(NibObject(className: "UIBackgroundConfiguration", entries: c.list))
+        return backgroundConfiguration(values)
     }
 
     /// An NSAttributedString of `string` (an NSString object), with the font as its only attribute when given.

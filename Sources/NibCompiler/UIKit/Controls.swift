@@ -16,9 +16,7 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "onTintColor") { e.obj("UISwitchOnTintColor", color(c)) }
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UISwitchThumbTintColor", color(c)) }
             // Keys and conditions from UIKit's coders (decompiled iOS 26.1 UIKitCore); no corpus sample sets these.
-            for (attribute, key) in [("onImage", "UISwitchOnImage"), ("offImage", "UISwitchOffImage")] {
-                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
-            }
+            namedImages(node, [("onImage", "UISwitchOnImage"), ("offImage", "UISwitchOffImage")], into: &e)
             if let s = node["preferredStyle"].flatMap({ ["automatic": 0, "checkbox": 1, "sliding": 2][$0] }), s != 0 { e.int("UISwitchStyle", s) }
             if let frame {
                 func n(_ key: String) -> String { geometryNumber(frame.peek(key).flatMap(Double.init) ?? 0) }
@@ -48,9 +46,7 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "thumbTintColor") { e.obj("UIThumbTintColor", color(c)) }
             if node.bool("continuous") == false { e.bool("UIContinuous", false) }
             // No corpus sample: key names from Apple's nibs as xibdump decodes them.
-            for (attribute, key) in [("minimumValueImage", "UIMinimumValueImage"), ("maximumValueImage", "UIMaximumValueImage")] {
-                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
-            }
+            namedImages(node, [("minimumValueImage", "UIMinimumValueImage"), ("maximumValueImage", "UIMaximumValueImage")], into: &e)
             e.int("UIBehavioralStyle", 0)
         }
     }
@@ -79,9 +75,7 @@ extension UIKitCompiler {
             if let c = node.child("color", key: "progressTintColor") { e.obj("UIProgressProgressTintColor", color(c)) }
             if let c = node.child("color", key: "trackTintColor") { e.obj("UIProgressTrackTintColor", color(c)) }
             // UIProgressView's coder (no corpus sample).
-            for (attribute, key) in [("progressImage", "UIProgressProgressImage"), ("trackImage", "UIProgressTrackImage")] {
-                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
-            }
+            namedImages(node, [("progressImage", "UIProgressProgressImage"), ("trackImage", "UIProgressTrackImage")], into: &e)
             // No corpus sample: the key as xibdump (a nib decoder) reads it, only for the bar style.
             if node["progressViewStyle"] == "bar" { e.int("UIProgressViewStyle", 1) }
         }

@@ -12,13 +12,14 @@ extension UIKitCompiler {
             }
             if let name = node["highlightedImage"] { e.obj("UIHighlightedImage", imagePlaceholder(name, catalog: nil)) }
             if node.bool("highlighted") == true { e.bool("UIHighlighted", true) }  // UIImageView's coder; no corpus sample
-            let symbol = node.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration")
             // No corpus sample sets it: the key as xibdump (a nib decoder) reads it, only when on.
             if node.bool("adjustsImageSizeForAccessibilityContentSizeCategory") == true {
                 e.bool("UIAdjustsImageSizeForAccessibilityContentSizeCategory", true)
             }
             // UIImageView's coder writes it last, when set (decompiled iOS 26.1 UIKitCore; no corpus sample).
-            if let symbol { e.obj("UIPreferredSymbolConfiguration", symbolConfiguration(symbol)) }
+            if let symbol = node.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration") {
+                e.obj("UIPreferredSymbolConfiguration", symbolConfiguration(symbol))
+            }
         }
     }
 
@@ -42,6 +43,14 @@ extension UIKitCompiler {
         }
         psc.markUsed("pointSize")
         return b.graph.add(.init(className: "UIImageSymbolConfiguration", entries: sym.list))
+    }
+
+    /// `attribute="name"` → `key` = the image's placeholder, for each pair whose attribute the element has (a bar's,
+    /// a control's or a text field's named images).
+    func namedImages(_ node: XIBNode, _ pairs: [(attribute: String, key: String)], into e: inout Entries) {
+        for (attribute, key) in pairs {
+            if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
+        }
     }
 
     /// A shared `UIImageNibPlaceholder` for an image name (SF Symbols when `catalog="system"`), with

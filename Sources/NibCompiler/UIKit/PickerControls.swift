@@ -115,8 +115,7 @@ extension UIKitCompiler {
             }
             if let c = node.child("color", key: "barTintColor") { e.obj("UIBarTintColor", color(c)) }
             searchBarTraits(node, into: &e)
-            if let img = node["backgroundImage"] { e.obj("UIBackgroundImage", imagePlaceholder(img, catalog: nil)) }
-            if let img = node["scopeBarBackgroundImage"] { e.obj("UIScopeBarBackgroundImage", imagePlaceholder(img, catalog: nil)) }
+            namedImages(node, [("backgroundImage", "UIBackgroundImage"), ("scopeBarBackgroundImage", "UIScopeBarBackgroundImage")], into: &e)
             if let s = node["searchBarStyle"].flatMap({ Self.searchBarStyles[$0] }), s != 0 { e.int("UISearchBarStyle", s) }
             for (xibKey, key) in [("searchFieldBackgroundPositionAdjustment", "UISearchFieldBackgroundPositionAdjustment"),
                                   ("searchTextPositionAdjustment", "UISearchTextPositionAdjustment")] {

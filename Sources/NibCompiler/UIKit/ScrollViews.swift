@@ -323,29 +323,9 @@ extension UIKitCompiler {
     }
 
     private func systemBackgroundView(cw: Double, ch: Double) -> Int {
-        var c = Entries()
-        c.null("customView")
-        c.double("cornerRadius", 0)
-        c.int("maskedCorners", 15)
-        c.obj("backgroundColor", tableCellPlainBackgroundColor())
-        c.int("backgroundColorTransformerIdentifier", 0)
-        c.null("visualEffect")
-        c.null("image")
-        c.int("imageContentMode", 0)
-        c.obj("backgroundInsets", b.string("{0, 0, 0, 0}"))
-        c.int("edgesAddingLayoutMarginsToBackgroundInsets", 0)
-        c.obj("strokeColor", systemColor("clearColor", white: 0, alpha: 0))
-        c.int("strokeColorTransformerIdentifier", 0)
-        c.double("strokeWidth", 0)
-        c.double("strokeOutset", 0)
-        c.int("shadowType", 0)
-        c.int("defaultStyle", 1)
-        for k in ["customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets", "backgroundColor",
-                  "backgroundColorTransformerIdentifier", "visualEffect", "image", "imageContentMode", "strokeColor",
-                  "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset"] {
-            c.bool("hasCustomized-\(k)", false)
-        }
-        let config = b.graph.add(.init(className: "UIBackgroundConfiguration", entries: c.list))
+        let config = backgroundConfiguration(BackgroundConfigurationValues(
+            layout: .cellBackgroundView, cornerRadius: 0, backgroundColor: tableCellPlainBackgroundColor(),
+            strokeColor: systemColor("clearColor", white: 0, alpha: 0), strokeWidth: 0, defaultStyle: 1))
         // The cell's size rounded up to whole points, centred in the cell's own coordinates (9 storyboard
         // prototype cells: heights 43.5, 43.67 → 44, 44.33 → 45, whole heights kept; centre (w/2, h/2)
         // whatever the cell's position in its table).

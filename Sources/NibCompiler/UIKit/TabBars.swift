@@ -24,10 +24,8 @@ extension UIKitCompiler {
             let colors = [("barTintColor", "UIBarTintColor"), ("unselectedItemTintColor", "UIBarUnselectedImageTintColor"),
                           ("selectedImageTintColor", "UISelectedImageTintColor")]
             for (xibKey, key) in colors { if let c = node.child("color", key: xibKey) { e.obj(key, color(c)) } }
-            for (attribute, key) in [("selectionIndicatorImage", "UISelectionIndicatorImage"), ("shadowImage", "UIShadowImage"),
-                                     ("backgroundImage", "UIBackgroundImage")] {
-                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
-            }
+            namedImages(node, [("selectionIndicatorImage", "UISelectionIndicatorImage"), ("shadowImage", "UIShadowImage"),
+                                     ("backgroundImage", "UIBackgroundImage")], into: &e)
             if let p = node["itemPositioning"].flatMap({ Self.tabBarItemPositionings[$0] }), p != 0 { e.int("UITabBarItemPositioning", p) }
             if let w = node.double("itemWidth"), w > 0 { e.double("UITabBarItemWidth", w) }
             if let s = node.double("itemSpacing"), s > 0 { e.double("UITabBarItemSpacing", s) }

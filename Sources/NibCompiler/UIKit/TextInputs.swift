@@ -41,9 +41,7 @@ extension UIKitCompiler {
             if let p = node["placeholder"] ?? node.child("string", key: "placeholder")?.text { e.obj("UIPlaceholder", ctx.localizable(p, owner: node, property: "placeholder")) }
             if let bs = node["borderStyle"].flatMap({ Self.borderStyles[$0] }), bs != 0 { e.int("UIBorderStyle", bs) }
             // No corpus sample: key names from Apple's nibs as xibdump decodes them.
-            for (attribute, key) in [("background", "UITextFieldBackground"), ("disabledBackground", "UITextFieldDisabledBackground")] {
-                if let img = node[attribute] { e.obj(key, imagePlaceholder(img, catalog: nil)) }
-            }
+            namedImages(node, [("background", "UITextFieldBackground"), ("disabledBackground", "UITextFieldDisabledBackground")], into: &e)
             e.int("UITextAlignment", node["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)
             if let c = node.child("color", key: "textColor") { e.obj("UITextColor", color(c)) } else { e.obj("UITextColor", labelColor()) }
             _ = node.child("nil", key: "textColor")
