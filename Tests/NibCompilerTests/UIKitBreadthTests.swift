@@ -9,6 +9,23 @@ import NibTestSupport
 /// its key (before, each was dropped, with a warning or silently; a visual effect view's content view with
 /// everything in it).
 @Suite struct UIKitBreadthTests {
+    /// A document's archive read back as a graph, with lookups by class and for a string's text.
+    struct Compiled {
+        let graph: NibGraph
+        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
+        func className(_ value: NibGraphValue?) -> String? { value?.objectIndex.map { graph.objects[$0].className } }
+        func string(_ value: NibGraphValue?) -> String? {
+            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        }
+    }
+
+    /// `text` compiled as a XIB, which must give no diagnostic.
+    static func compile(_ text: String, name: String) throws -> Compiled {
+        let result = try XIBCompiler().compile(xib: Array(text.utf8), fileName: name)
+        #expect(result.diagnostics.map(\.description) == [])
+        return Compiled(graph: NibGraph(try NibArchive(bytes: result.bytes)))
+    }
     static let document = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
@@ -105,52 +122,49 @@ import NibTestSupport
         """
 
     @Test func keysWithoutACorpusSample() throws {
-        let result = try XIBCompiler().compile(xib: Array(Self.document.utf8), fileName: "Breadth.xib")
-        #expect(result.diagnostics.map(\.description) == [])
-        let graph = NibGraph(try NibArchive(bytes: result.bytes))
-        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
-        func className(_ value: NibGraphValue?) -> String? { value?.objectIndex.map { graph.objects[$0].className } }
+        let c = try Self.compile(Self.document, name: "Breadth.xib")
+        let graph = c.graph
 
         let root = try #require(graph.objects.first { $0.className == "UIView" && $0.value(forKey: "UIViewLayoutMarginsFollowReadableWidth") != nil })
         #expect(root.value(forKey: "UIViewLayoutMarginsFollowReadableWidth") == .bool(true))
 
-        let table = try object("UITableView")
+        let table = try c.object("UITableView")
         #expect(table.value(forKey: "UIAllowsMultipleSelection") == .bool(true))
         #expect(table.value(forKey: "UIAllowsMultipleSelectionDuringEditing") == .bool(true))
-        #expect(className(table.value(forKey: "UISectionIndexColor")) == "UIColor")
+        #expect(c.className(table.value(forKey: "UISectionIndexColor")) == "UIColor")
 
-        let slider = try object("UISlider")
-        #expect(className(slider.value(forKey: "UIMinimumValueImage")) == "UIImageNibPlaceholder")
-        #expect(className(slider.value(forKey: "UIMaximumValueImage")) == "UIImageNibPlaceholder")
-        let field = try object("UITextField")
-        #expect(className(field.value(forKey: "UITextFieldBackground")) == "UIImageNibPlaceholder")
-        #expect(className(field.value(forKey: "UITextFieldDisabledBackground")) == "UIImageNibPlaceholder")
-        #expect(try object("UINavigationBar").value(forKey: "UIBarPrefersLargeTitles") == .bool(true))
+        let slider = try c.object("UISlider")
+        #expect(c.className(slider.value(forKey: "UIMinimumValueImage")) == "UIImageNibPlaceholder")
+        #expect(c.className(slider.value(forKey: "UIMaximumValueImage")) == "UIImageNibPlaceholder")
+        let field = try c.object("UITextField")
+        #expect(c.className(field.value(forKey: "UITextFieldBackground")) == "UIImageNibPlaceholder")
+        #expect(c.className(field.value(forKey: "UITextFieldDisabledBackground")) == "UIImageNibPlaceholder")
+        #expect(try c.object("UINavigationBar").value(forKey: "UIBarPrefersLargeTitles") == .bool(true))
 
         // Long press: allowableMovement 10 is the default and is not written.
         let presses = graph.objects.filter { $0.className == "UILongPressGestureRecognizer" }
         #expect(presses.count == 2)
         #expect(presses.allSatisfy { $0.value(forKey: "UILongPressGestureRecognizer.allowableMovement") == nil })
-        let pan = try object("UIPanGestureRecognizer")
+        let pan = try c.object("UIPanGestureRecognizer")
         #expect(pan.value(forKey: "UIPanGestureRecognizer.minimumNumberOfTouches") == .int(2))
         #expect(pan.value(forKey: "UIPanGestureRecognizer.maximumNumberOfTouches") == .int(3))
-        #expect(try object("UISwipeGestureRecognizer").value(forKey: "UISwipeGestureRecognizer.numberOfTouchesRequired") == .int(2))
+        #expect(try c.object("UISwipeGestureRecognizer").value(forKey: "UISwipeGestureRecognizer.numberOfTouchesRequired") == .int(2))
         #expect(graph.objects.contains { $0.className == "UIRotationGestureRecognizer" })
-        #expect(try object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
+        #expect(try c.object("UIScreenEdgePanGestureRecognizer").value(forKey: "UIScreenEdgePanGestureRecognizer.edges") == .int(2))
 
         #expect(table.value(forKey: "UIIndicatorStyle") == .int(2))
         #expect(table.value(forKey: "UIContentInset") == StoryboardBehaviourTests.packed([2, 1, 4, 3]))
         #expect(table.value(forKey: "UIScrollIndicatorInsets") == StoryboardBehaviourTests.packed([10, 0, 20, 0]))  // top, left, bottom, right
-        #expect(try object("UISegmentedControl").value(forKey: "UIMomentary") == .bool(true))
-        #expect(try object("UIProgressView").value(forKey: "UIProgressViewStyle") == .int(1))
-        let cell = try object("UITableViewCell")
+        #expect(try c.object("UISegmentedControl").value(forKey: "UIMomentary") == .bool(true))
+        #expect(try c.object("UIProgressView").value(forKey: "UIProgressViewStyle") == .int(1))
+        let cell = try c.object("UITableViewCell")
         #expect(cell.value(forKey: "UIEditingAccessoryType") == .int(3))
         #expect(cell.value(forKey: "UIFocusStyle") == .int(1))
         #expect(cell.value(forKey: "UIShowsReorderControl") == .bool(true))
 
-        #expect(try object("UIImageView").value(forKey: "UIAdjustsImageSizeForAccessibilityContentSizeCategory") == .bool(true))
+        #expect(try c.object("UIImageView").value(forKey: "UIAdjustsImageSizeForAccessibilityContentSizeCategory") == .bool(true))
 
-        let effectView = try object("UIVisualEffectView")
+        let effectView = try c.object("UIVisualEffectView")
         let content = try #require(effectView.value(forKey: "UIVisualEffectViewContentView")?.objectIndex)
         #expect(graph.objects[content].className == "_UIVisualEffectContentView")
         guard let subviews = effectView.value(forKey: "UISubviews")?.objectIndex else { Issue.record("no subviews"); return }
@@ -218,31 +232,24 @@ import NibTestSupport
     /// Bars, search bar offsets and a button's title shadow offset. A UIOffset is an NSString (`{h, v}`), a
     /// CGSize packed doubles, as xibdump reads them.
     @Test func barAndOffsetKeys() throws {
-        let result = try XIBCompiler().compile(xib: Array(Self.barsDocument.utf8), fileName: "Bars.xib")
-        #expect(result.diagnostics.map(\.description) == [])
-        let graph = NibGraph(try NibArchive(bytes: result.bytes))
-        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
-        func className(_ value: NibGraphValue?) -> String? { value?.objectIndex.map { graph.objects[$0].className } }
-        func string(_ value: NibGraphValue?) -> String? {
-            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
-            return String(decoding: d, as: UTF8.self)
-        }
-        let bar = try object("UINavigationBar")
-        #expect(className(bar.value(forKey: "UIBackIndicatorImage")) == "UIImageNibPlaceholder")
-        #expect(className(bar.value(forKey: "UIBackIndicatorTransitionMask")) == "UIImageNibPlaceholder")
+        let c = try Self.compile(Self.barsDocument, name: "Bars.xib")
+        let graph = c.graph
+        let bar = try c.object("UINavigationBar")
+        #expect(c.className(bar.value(forKey: "UIBackIndicatorImage")) == "UIImageNibPlaceholder")
+        #expect(c.className(bar.value(forKey: "UIBackIndicatorTransitionMask")) == "UIImageNibPlaceholder")
         let large = try #require(bar.value(forKey: "UIBarLargeTitleTextAttributes")?.objectIndex)
-        #expect(graph.objects[large].entries.contains { string($0.value) == "NSColor" })
-        #expect(try object("UINavigationItem").value(forKey: "UILeftItemsSupplementBackButton") == .bool(true))
-        #expect(className(try object("UIBarButtonItem").value(forKey: "UILandscapeImagePhone")) == "UIImageNibPlaceholder")
-        let search = try object("UISearchBar")
-        #expect(string(search.value(forKey: "UISearchFieldBackgroundPositionAdjustment")) == "{2, 3}")
-        #expect(string(search.value(forKey: "UISearchTextPositionAdjustment")) == "{4, 5}")
-        #expect(try object("UIButton").value(forKey: "UITitleShadowOffset") == StoryboardBehaviourTests.packed([1, 2]))
+        #expect(graph.objects[large].entries.contains { c.string($0.value) == "NSColor" })
+        #expect(try c.object("UINavigationItem").value(forKey: "UILeftItemsSupplementBackButton") == .bool(true))
+        #expect(c.className(try c.object("UIBarButtonItem").value(forKey: "UILandscapeImagePhone")) == "UIImageNibPlaceholder")
+        let search = try c.object("UISearchBar")
+        #expect(c.string(search.value(forKey: "UISearchFieldBackgroundPositionAdjustment")) == "{2, 3}")
+        #expect(c.string(search.value(forKey: "UISearchTextPositionAdjustment")) == "{4, 5}")
+        #expect(try c.object("UIButton").value(forKey: "UITitleShadowOffset") == StoryboardBehaviourTests.packed([1, 2]))
         #expect(bar.value(forKey: "UIBarStyle") == .int(1))
-        let item = try object("UINavigationItem")
-        #expect(string(item.value(forKey: "UIBackButtonTitle")) == "Back")
+        let item = try c.object("UINavigationItem")
+        #expect(c.string(item.value(forKey: "UIBackButtonTitle")) == "Back")
         #expect(item.value(forKey: "UIBackButtonDisplayMode") == .int(2))
-        let barButton = try object("UIBarButtonItem")
+        let barButton = try c.object("UIBarButtonItem")
         #expect(barButton.value(forKey: "UISpringLoaded") == .bool(true))
         #expect(barButton.value(forKey: "UILandscapeImagePhoneInsets") == StoryboardBehaviourTests.packed([2, 1, 4, 3]))
     }
@@ -275,9 +282,8 @@ import NibTestSupport
                 </objects>
             </document>
             """
-        let result = try XIBCompiler().compile(xib: Array(text.utf8), fileName: "Effects.xib")
-        #expect(result.diagnostics.map(\.description) == [])
-        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        let c = try Self.compile(text, name: "Effects.xib")
+        let graph = c.graph
         let blurs = graph.objects.filter { $0.className == "UIBlurEffect" }.map { $0.entries.map { "\($0.key)=\($0.value)" } }
         #expect(blurs.contains(["UIBlurEffectMaterialStyle=\(NibGraphValue.int(8))"]))
         #expect(blurs.contains(["UIBlurEffectAutomaticStyle=\(NibGraphValue.int(4))", "UIBlurEffectStyle=\(NibGraphValue.int(1))"]))
@@ -345,28 +351,26 @@ import NibTestSupport
     /// View, label, button, switch, text field and image view keys of UIKit's own coders (decompiled iOS 26.1
     /// UIKitCore) for attributes no corpus sample sets.
     @Test func controlKeysFromUIKitsCoders() throws {
-        let result = try XIBCompiler().compile(xib: Array(Self.controlsDocument.utf8), fileName: "Controls.xib")
-        #expect(result.diagnostics.map(\.description) == [])
-        let graph = NibGraph(try NibArchive(bytes: result.bytes))
-        func object(_ cls: String) throws -> NibObject { try #require(graph.objects.first { $0.className == cls }, "no \(cls)") }
+        let c = try Self.compile(Self.controlsDocument, name: "Controls.xib")
+        let graph = c.graph
         let root = try #require(graph.objects.first { $0.value(forKey: "UIExclusiveTouch") != nil })
         #expect(root.value(forKey: "UIViewLayoutMargins") == StoryboardBehaviourTests.packed([1, 2, 3, 4]))
         #expect(root.value(forKey: "UIViewLayoutMarginsAreDirectional") == .bool(true))
-        let label = try object("UILabel")
+        let label = try c.object("UILabel")
         #expect(label.value(forKey: "UIShadowColor")?.objectIndex != nil)
         #expect(label.value(forKey: "UIShadowOffset") == StoryboardBehaviourTests.packed([2, 3]))
         #expect(label.value(forKey: "UIEnabled") == .bool(false))
-        let button = try object("UIButton")
+        let button = try c.object("UIButton")
         #expect(button.value(forKey: "UIButtonRole") == .int(3))
         #expect(button.value(forKey: "UIButtonChangesSelectionAsPrimaryAction") == .bool(true))
         #expect(button.value(forKey: "UISpringLoaded") == .bool(true))
         #expect(button.value(forKey: "UIPointerInteractionEnabled") == .bool(true))
         #expect(button.value(forKey: "UIAdjustsImageSizeForAccessibilityContentSizeCategory") == .bool(true))
-        let toggle = try object("UISwitch")
+        let toggle = try c.object("UISwitch")
         #expect(toggle.value(forKey: "UISwitchStyle") == .int(1))
         #expect(toggle.value(forKey: "UISwitchOnImage")?.objectIndex != nil && toggle.value(forKey: "UISwitchOffImage")?.objectIndex != nil)
-        #expect(try object("UITextField").value(forKey: "UIAllowsEditingTextAttributes") == .bool(true))
-        let imageView = try object("UIImageView")
+        #expect(try c.object("UITextField").value(forKey: "UIAllowsEditingTextAttributes") == .bool(true))
+        let imageView = try c.object("UIImageView")
         #expect(imageView.value(forKey: "UIHighlighted") == .bool(true))
         #expect(imageView.entries.last?.key == "UIPreferredSymbolConfiguration")
         let symbol = try #require(imageView.value(forKey: "UIPreferredSymbolConfiguration")?.objectIndex)
@@ -374,7 +378,7 @@ import NibTestSupport
         #expect(graph.objects[symbol].value(forKey: "UISymbolScale") == .int(3))
         #expect(graph.objects[symbol].value(forKey: "UIPointSize") == .float(20))
         #expect(graph.objects[symbol].value(forKey: "UISymbolWeight") == .int(7))
-        let picker = try object("UIPickerView")
+        let picker = try c.object("UIPickerView")
         #expect(picker.value(forKey: "UIShowsSelectionBar") == .bool(true))
         #expect(picker.value(forKey: "UIAllowSelectingCells") == .bool(true))
     }
@@ -424,13 +428,8 @@ import NibTestSupport
     /// Buttons with a `UIButton.Configuration`, as Xcode 13 and later create them: the configuration and its
     /// background in the key order and forms of UIKit's coders (before, `UIButtonConfiguration` was always nil).
     @Test func buttonConfigurations() throws {
-        let result = try XIBCompiler().compile(xib: Array(Self.configuredButtons.utf8), fileName: "Configured.xib")
-        #expect(result.diagnostics.map(\.description) == [])
-        let graph = NibGraph(try NibArchive(bytes: result.bytes))
-        func string(_ value: NibGraphValue?) -> String? {
-            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
-            return String(decoding: d, as: UTF8.self)
-        }
+        let c = try Self.compile(Self.configuredButtons, name: "Configured.xib")
+        let graph = c.graph
         let configurations = graph.objects.filter { $0.className == "UIButtonConfiguration" }
         #expect(configurations.count == 2)
         guard configurations.count == 2 else { return }
@@ -448,12 +447,12 @@ import NibTestSupport
         #expect(plain.value(forKey: "UIButtonConfigurationTitlePadding") == .float(1))
         let title = try #require(plain.value(forKey: "UIButtonConfigurationTitle")?.objectIndex)
         #expect(graph.objects[title].className == "NSAttributedString")
-        #expect(string(graph.objects[title].value(forKey: "NSString")) == "Button")
+        #expect(c.string(graph.objects[title].value(forKey: "NSString")) == "Button")
         #expect(filled.value(forKey: "UIButtonConfigurationButtonStyle") == .int(3))
         #expect(filled.value(forKey: "UIButtonConfigurationCornerStyle") == .int(4))
         #expect(filled.value(forKey: "UIButtonConfigurationImagePlacement") == .int(8))
         #expect(filled.value(forKey: "UIButtonConfigurationImagePadding") == .float(8))
-        #expect(string(filled.value(forKey: "UIButtonConfigurationContentInset")) == "{4, 8, 4, 8}")
+        #expect(c.string(filled.value(forKey: "UIButtonConfigurationContentInset")) == "{4, 8, 4, 8}")
         #expect(filled.value(forKey: "UIButtonConfigurationBaseBackgroundColor")?.objectIndex != nil)
         #expect(filled.value(forKey: "UIButtonConfigurationImage")?.objectIndex != nil)
         let filledTitle = try #require(filled.value(forKey: "UIButtonConfigurationTitle")?.objectIndex)
