@@ -48,6 +48,10 @@ struct CompileCommand: ParsableCommand {
             help: "Title bar height of the macOS whose ibtool output to reproduce, added to window min/max content sizes: 32 (macOS 26, default), 28 (macOS 11-15) or 22 (earlier).")
     var titleBarHeight = 32.0
 
+    @Option(name: .customLong("xcode-version"),
+            help: "The Xcode whose ibtool output to reproduce, e.g. 13.2 or 15.0.1 (default: \(XcodeVersion.newest), the newest modelled).")
+    var xcodeVersion: String?
+
     @Flag(help: "Write a gzip-framed (RFC 1952) compressed nib that nibc and the NibRuntime read transparently.")
     var compress = false
 
@@ -80,6 +84,9 @@ struct CompileCommand: ParsableCommand {
         if output != nil && outputDir != nil { throw ValidationError("use either -o or --output-dir, not both") }
         guard coderVersion == 9 || coderVersion == 10 else { throw ValidationError("--coder-version must be 9 or 10") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let xcodeVersion, XcodeVersion(xcodeVersion) == nil {
+            throw ValidationError("--xcode-version must be a version such as 13.2 or 15.0.1, not '\(xcodeVersion)'")
+        }
         guard titleBarHeight >= 0, titleBarHeight <= 200 else { throw ValidationError("--title-bar-height must be between 0 and 200") }
     }
 
@@ -159,6 +166,7 @@ struct CompileCommand: ParsableCommand {
                                      coderVersion: coderVersion,
                                      xmlLimits: XMLParseOptions(maxDepth: maxDepth, maxInputSize: maxInputSize, maxNodes: maxNodes))
         options.titleBarHeight = titleBarHeight
+        if let version = xcodeVersion.flatMap(XcodeVersion.init) { options.xcodeVersion = version }
         let compiler = XIBCompiler(options: options)
         let storyboardCompiler = StoryboardCompiler(options: options)
         // Each job's messages are printed as soon as it and every job before it have finished: in input

@@ -105,8 +105,10 @@ import NibCompiler
         """
     }
 
-    func rootBounds(_ text: String) throws -> [Double] {
-        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+    func rootBounds(_ text: String, xcode: XcodeVersion = .newest) throws -> [Double] {
+        var options = CompileOptions()
+        options.xcodeVersion = xcode
+        let result = try StoryboardCompiler(options: options).compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
         let nib = try #require(result.files.first { $0.path == "vc-view-v.nib" })
         let g = NibGraph(try NibArchive(bytes: nib.bytes))
         let view = try #require(g.objects.first { $0.className == "UIView" })
@@ -120,7 +122,11 @@ import NibCompiler
         #expect(try rootBounds(Self.storyboard(device: #"<device id="retina4_7" orientation="portrait"/>"#, frameHeight: 600)) == [0, 0, 375, 667])
         #expect(try rootBounds(Self.storyboard(device: #"<device id="ipad9_7" orientation="landscape"/>"#, frameHeight: 600)) == [0, 0, 1024, 768])
         #expect(try rootBounds(Self.storyboard(device: #"<device id="retina4_7" orientation="portrait"/>"#, frameHeight: 600, freeform: true)) == [0, 0, 320, 200])
-        // No device in a size-class document: Xcode 7's any-size canvas.
-        #expect(try rootBounds(Self.storyboard(device: "", frameHeight: 667)) == [0, 0, 600, 600])
+        // No device: the frame (Xcode 14 and later), or Xcode 7's any-size canvas of a size-class document (Xcode 13.2).
+        #expect(try rootBounds(Self.storyboard(device: "", frameHeight: 667)) == [0, 0, 375, 667])
+        #expect(try rootBounds(Self.storyboard(device: "", frameHeight: 667), xcode: XcodeVersion(13, 2)) == [0, 0, 600, 600])
+        // No device and no frame: the default design device's screen.
+        let frameless = Self.storyboard(device: "", frameHeight: 667).replacingOccurrences(of: #"<rect key="frame" x="0.0" y="0.0" width="375" height="667"/>"#, with: "")
+        #expect(try rootBounds(frameless) == [0, 0, 393, 852])
     }
 }

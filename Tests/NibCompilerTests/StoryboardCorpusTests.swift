@@ -22,7 +22,9 @@ import PropertyList
     /// The compile options of a pair: the flags of the `X.args` file beside it (DuckDuckGo's app targets iOS 13.0).
     static func options(for pair: Pair, corpus: URL) -> CompileOptions {
         let flags = SharedCorpus.storyboardFlags(pair.storyboard)
-        return CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget)
+        var options = CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget)
+        if let version = flags.xcodeVersion.flatMap(XcodeVersion.init) { options.xcodeVersion = version }
+        return options
     }
 
     static func compile(_ pair: Pair, corpus: URL) throws -> StoryboardResult {

@@ -212,5 +212,17 @@ enum StoryboardScoreTable {
         "storyboards/appkit/sb_toolbar.storyboard:MainMenu.nib": 1.0000,
         "storyboards/appkit/sb_toolbar.storyboard:ToolbarWC.nib": 1.0000,
         "storyboards/appkit/sb_toolbar.storyboard:vc1-00-010-view-vw1-00-010.nib": 1.0000,
+        "recent-storyboards/flutter-ivs-broadcaster-xcode15.0.1/Base.lproj/LaunchScreen.storyboard:01J-lp-oVM-view-Ze5-6b-2t3.nib": 1.0000,
+        "recent-storyboards/flutter-ivs-broadcaster-xcode15.0.1/Base.lproj/LaunchScreen.storyboard:UIViewController-01J-lp-oVM.nib": 1.0000,
+        "recent-storyboards/flutter-ivs-broadcaster-xcode15.0.1/Base.lproj/Main.storyboard:BYZ-38-t0r-view-8bC-Xf-vdC.nib": 1.0000,
+        "recent-storyboards/flutter-ivs-broadcaster-xcode15.0.1/Base.lproj/Main.storyboard:UIViewController-BYZ-38-t0r.nib": 1.0000,
+        "recent-storyboards/flutter-reactive-orm-xcode26.1/Base.lproj/LaunchScreen.storyboard:01J-lp-oVM-view-Ze5-6b-2t3.nib": 1.0000,
+        "recent-storyboards/flutter-reactive-orm-xcode26.1/Base.lproj/LaunchScreen.storyboard:UIViewController-01J-lp-oVM.nib": 1.0000,
+        "recent-storyboards/flutter-reactive-orm-xcode26.1/Base.lproj/Main.storyboard:BYZ-38-t0r-view-8bC-Xf-vdC.nib": 1.0000,
+        "recent-storyboards/flutter-reactive-orm-xcode26.1/Base.lproj/Main.storyboard:UIViewController-BYZ-38-t0r.nib": 1.0000,
+        "recent-storyboards/flutter-recaptcha-xcode14.2/Base.lproj/LaunchScreen.storyboard:01J-lp-oVM-view-Ze5-6b-2t3.nib": 1.0000,
+        "recent-storyboards/flutter-recaptcha-xcode14.2/Base.lproj/LaunchScreen.storyboard:UIViewController-01J-lp-oVM.nib": 1.0000,
+        "recent-storyboards/flutter-recaptcha-xcode14.2/Base.lproj/Main.storyboard:BYZ-38-t0r-view-8bC-Xf-vdC.nib": 1.0000,
+        "recent-storyboards/flutter-recaptcha-xcode14.2/Base.lproj/Main.storyboard:UIViewController-BYZ-38-t0r.nib": 1.0000,
     ]
 }

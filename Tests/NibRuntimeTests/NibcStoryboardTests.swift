@@ -30,7 +30,7 @@ extension StoryboardTests {
         return url
     }
 
-    /// The 26 corpus storyboards (19 DuckDuckGo, 7 AppKit) as nibc compiles them, with their `X.args` flags:
+    /// The 32 corpus storyboards (19 DuckDuckGo, 7 AppKit, 6 Flutter templates) as nibc compiles them, with their `X.args` flags:
     /// the same controllers, views, segues, references and triggers as Apple's.
     @Test func everyControllerOfEveryCorpusStoryboardCompiledByNibc() throws {
         let corpus = try SharedCorpus.require()
@@ -38,7 +38,9 @@ extension StoryboardTests {
         defer { try? FileManager.default.removeItem(at: temp) }
         let storyboards = SharedCorpus.storyboardPairs().map { path in
             let flags = SharedCorpus.storyboardFlags(path)
-            return (path: path, options: CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget))
+            var options = CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget)
+            if let version = flags.xcodeVersion.flatMap(XcodeVersion.init) { options.xcodeVersion = version }
+            return (path: path, options: options)
         }
         let counts = try exerciseEveryController(of: try compileStoryboards(storyboards, from: corpus, into: temp))
         expectCorpusFloors(counts)

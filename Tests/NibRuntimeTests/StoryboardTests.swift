@@ -121,7 +121,7 @@ import Testing
 
     /// The counts of the 26 corpus storyboards (19 DuckDuckGo, 7 AppKit samples), whoever compiled them.
     func expectCorpusFloors(_ counts: Counts) {
-        #expect(counts.storyboards == 26)
+        #expect(counts.storyboards == 32)
         #expect(counts.references == 19)
         // Floors measured on the corpus (Apple's compiled storyboards); they fail if a scene stops loading.
         #expect(counts.controllers >= 150, "\(counts)")

@@ -25,6 +25,9 @@ public struct CompileOptions: Sendable, Hashable {
     /// `test29_window_minmax_size` of `nib/appkit-samples`, compiled by current Xcode), 28 on macOS 11–15 (the
     /// Sparkle nibs), 22 before.
     public var titleBarHeight: Double = 32
+    /// The Xcode whose ibtool output to reproduce (`XcodeVersion`): which coder keys exist, whether plain container
+    /// controllers go through a class swapper, the scene nibs' version key. Default: the newest modelled.
+    public var xcodeVersion: XcodeVersion = .newest
     /// Storyboards split into nib directories (STORYBOARD.md §1.3): set while encoding the `runtime.nib`
     /// variant for the deployment target below iOS 14, where SF Symbol images are archived as rendered
     /// `UIImage`s instead of `UIImageNibPlaceholder`s.

@@ -60,18 +60,27 @@ extension UIKitCompiler {
             b.set(g, NibObject(className: "_UILayoutGuide", entries: e.list))
         }
         var entries = b.graph.objects[root].entries
-        func append(_ key: String, _ items: [Int], before: [String]) {
+        let userSubviews = entries.first { $0.key == "UISubviews" }?.value.objectIndex
+            .map { b.graph.objects[$0].entries.compactMap(\.value.objectIndex) } ?? []
+        // The guides follow the root's own subviews, and their constraints precede the root's own constraints; in the
+        // object list the guides come before the subviews (Flutter's launch screen template, Xcode 14.2–26.1).
+        func append(_ key: String, _ items: [Int], before: [String], leading: Bool = false) {
             if let at = entries.firstIndex(where: { $0.key == key }), let list = entries[at].value.objectIndex {
-                for i in items { b.graph.objects[list].append("UINibEncoderEmptyKey", .object(i)) }
+                let added = items.map { NibEntry(key: "UINibEncoderEmptyKey", value: .object($0)) }
+                if leading { b.graph.objects[list].entries.insert(contentsOf: added, at: 0) } else { b.graph.objects[list].entries += added }
             } else {
                 let at = entries.firstIndex { before.contains($0.key) } ?? entries.count
                 entries.insert(NibEntry(key: key, value: .object(b.mutableArray(items))), at: at)
             }
         }
         append("UISubviews", guides.map(\.index), before: ["UIBackgroundColor", "UIDeepDrawRect"])
-        append("UIViewAutolayoutConstraints", rootConstraints, before: ["UIViewContentHuggingPriority", "UIViewSemanticContentAttribute", "UIViewLargeContentStoredProperties"])
+        append("UIViewAutolayoutConstraints", rootConstraints, before: ["UIViewContentHuggingPriority", "UIViewSemanticContentAttribute", "UIViewLargeContentStoredProperties"],
+               leading: true)
         b.graph.objects[root].entries = entries
-        objectListChildren[root, default: []] += guides.map(\.index)
+        var listed = objectListChildren[root, default: []]
+        let at = listed.firstIndex { userSubviews.contains($0) } ?? listed.count
+        listed.insert(contentsOf: guides.map(\.index), at: at)
+        objectListChildren[root] = listed
     }
 
     /// Screen sizes (portrait, points) of the `<device id>`s of the corpus.
@@ -87,20 +96,30 @@ extension UIKitCompiler {
     /// 600×600 square); rests on one pair (DuckDuckGo's share extension).
     static let anySizeCanvas = (600.0, 600.0)
 
+    /// The full screen of the design device Interface Builder assumes for a document without a `<device>`, where a
+    /// root view saved without a frame gets it (`retina6_12`, 393×852; `XcodeVersion.deviceLessRootKeepsFrame`).
+    static let defaultDesignDeviceSize = (393.0, 852.0)
+
     /// The size ibtool archives for a scene's root view: the controller's simulated size, not the laid-out
     /// XIB rectangle (which is shortened by simulated bars). An embedded controller (an embed segue's
     /// destination) is sized by its container and keeps its frame; a freeform controller gets its
-    /// `freeformSize`; any other gets the full screen of the document's `<device>` (landscape swaps it), or
-    /// the 600×600 any-size canvas when the document names no device (UIKIT-MAPPING §5.3; 60 root views of
-    /// the DuckDuckGo pairs, 22 of them differing from their frame). Nil keeps the frame.
-    func simulatedRootSize(controller: XIBNode, document: XIBNode, embedded: Bool) -> (Double, Double)? {
+    /// `freeformSize`; any other gets the full screen of the document's `<device>` (landscape swaps it)
+    /// (UIKIT-MAPPING §5.3; 60 root views of the DuckDuckGo pairs, 22 of them differing from their frame).
+    /// Without a `<device>`, the Xcode decides (`XcodeVersion.deviceLessRootKeepsFrame`): its frame, or the
+    /// default device's screen when it has none; before Xcode 14, the 600×600 any-size canvas of a size-class
+    /// document. Nil keeps the frame.
+    func simulatedRootSize(controller: XIBNode, rootView: XIBNode, document: XIBNode, embedded: Bool) -> (Double, Double)? {
         guard !embedded else { return nil }
         if let freeform = controller.children.first(where: { $0.name == "size" && $0.peek("key") == "freeformSize" }) {
             guard let w = freeform.peek("width").flatMap(Double.init), let h = freeform.peek("height").flatMap(Double.init) else { return nil }
             return (w, h)
         }
         guard let device = document.children.first(where: { $0.name == "device" }) else {
-            return document.peek("useTraitCollections") == "YES" ? Self.anySizeCanvas : nil
+            guard ctx.options.xcodeVersion >= .deviceLessRootKeepsFrame else {
+                return document.peek("useTraitCollections") == "YES" ? Self.anySizeCanvas : nil
+            }
+            let hasFrame = rootView.children.contains { $0.name == "rect" && $0.peek("key") == "frame" }
+            return hasFrame ? nil : Self.defaultDesignDeviceSize
         }
         guard device.peek("layout").map({ $0 == "fullscreen" }) ?? true,
               let size = device.peek("id").flatMap({ Self.deviceSizes[$0] }) else { return nil }
@@ -109,7 +128,7 @@ extension UIKitCompiler {
 
     /// Writes the simulated size (see `simulatedRootSize`) into the root view's bounds and centre.
     func applyDeviceFrame(root: Int, rootView: XIBNode, controller: XIBNode, document: XIBNode, embedded: Bool) {
-        guard let size = simulatedRootSize(controller: controller, document: document, embedded: embedded) else { return }
+        guard let size = simulatedRootSize(controller: controller, rootView: rootView, document: document, embedded: embedded) else { return }
         var entries = b.graph.objects[root].entries
         for (key, value) in [("UIBounds", [0, 0, size.0, size.1]), ("UICenter", [size.0 / 2, size.1 / 2])] {
             if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = packedDoubles(value) }

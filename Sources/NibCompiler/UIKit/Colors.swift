@@ -152,6 +152,11 @@ extension UIKitCompiler {
         let space = n["colorSpace"]
         let custom = n["customColorSpace"]
         if let w = n.double("white") {
+            // Xcode 7's form of a calibrated grey (`colorSpace="custom" customColorSpace="calibratedWhite"`) is archived
+            // as an RGB colour with the grey level in each component, not as a UIKit grey: Flutter's Main storyboard
+            // template (white 1) as Xcode 14.2, 15.0.1 and 26.1 compiled it, one sample. Xcode 8 and later write
+            // `colorSpace="calibratedWhite"` (98 in the corpus pairs), archived as grey.
+            if space == "custom", custom == "calibratedWhite" { return ((w, w, w), nil, alpha, true) }
             return (nil, w, alpha, true)
         }
         let r = n.double("red") ?? 0, g = n.double("green") ?? 0, bl = n.double("blue") ?? 0

@@ -90,6 +90,9 @@ extension UIKitCompiler {
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
 
+    /// The side of the square frame Interface Builder gives a view saved without one.
+    static let frameDefaultSide = 1000.0
+
     /// `x` rounded to the nearest integer when it is within a few ulps of it.
     static func wholeIfNoise(_ x: Double) -> Double {
         let r = x.rounded()
@@ -111,6 +114,12 @@ extension UIKitCompiler {
             // SDKs): WebContainer's `height="2"` (an older IB's bar) is archived 4 tall from the same origin
             // (UIKIT-MAPPING §5.3, one sample; PrivacyProtection's bar is already 4 in the XML).
             if node.isNamed("progressView") { h = 4 }
+        } else {
+            // A view saved without a frame is Interface Builder's default view rectangle, 1000×1000 at the origin:
+            // the Flutter launch screen's image view as Xcode 14.2, 15.0.1 and 26.1 compiled it, and 1000 is the width
+            // of a frameless container toolbar too (`UIKitSceneNib.placeContainerBar`). A storyboard root view is
+            // resized afterwards (`applyDeviceFrame`).
+            w = Self.frameDefaultSide; h = Self.frameDefaultSide
         }
         let listedSubviews = style.leadingSubviews + encodeSubviews(node)
         let subviews = listedSubviews + style.extraSubviews
@@ -156,7 +165,7 @@ extension UIKitCompiler {
         let (archived, listed) = encodeConstraints(constraintNodes, owner: index, ownerNode: node,
                                                    alias: style.hoistedFrom, excluded: excluded)
 
-        if frame != nil {
+        do {
             e.add("UIBounds", packedDoubles([0, 0, w, h]))
             e.add("UICenter", packedDoubles([x + w / 2, y + h / 2]))
         }

@@ -1,3 +1,5 @@
+import NibCompiler
+
 /// ibtool's command line, as build systems pass it (Xcode, rules_apple, Xamarin, CMake): options in any order,
 /// values as the next argument, `--target-device` repeatable, one input document. See docs/IBTOOL.md for the
 /// evidence behind each option.
@@ -22,6 +24,9 @@ struct IbtoolArguments {
     var compilationDirectory: String?
     var link: String?
     var version = false
+    /// nibc's own `--xcode-version` (or `NIBC_XCODE_VERSION` in the environment, for build systems whose ibtool
+    /// command line is fixed): the Xcode whose output to reproduce.
+    var xcodeVersion: XcodeVersion?
     var inputs: [String] = []
     /// Problems with the command line itself, reported under `com.apple.ibtool.errors`.
     var problems: [IbtoolReport.ToolError] = []
@@ -29,7 +34,7 @@ struct IbtoolArguments {
     /// Options that take the next argument as their value.
     static let valueOptions: Set<String> = [
         "--compile", "--output-format", "--module", "--target-device", "--minimum-deployment-target",
-        "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link",
+        "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link", "--xcode-version",
         // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
         "--sdk", "--platform", "--cocoatouch-compiler-mode",
     ]
@@ -40,7 +45,12 @@ struct IbtoolArguments {
     /// Every supported option, sorted, for the unknown-option message.
     static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
 
-    init(_ arguments: [String]) {
+    init(_ arguments: [String], environment: [String: String] = [:]) {
+        if let text = environment["NIBC_XCODE_VERSION"], !text.isEmpty {
+            if let version = XcodeVersion(text) { xcodeVersion = version } else {
+                problems.append(.init(description: "Invalid NIBC_XCODE_VERSION '\(text)'.", recoverySuggestion: "Use a version such as 13.2 or 15.0.1."))
+            }
+        }
         var i = 0
         while i < arguments.count {
             let arg = arguments[i]
@@ -78,6 +88,11 @@ struct IbtoolArguments {
             case "--output-partial-info-plist": partialInfoPlist = value
             case "--compilation-directory": compilationDirectory = value
             case "--link": link = value
+            case "--xcode-version":
+                if let version = XcodeVersion(value) { xcodeVersion = version } else {
+                    problems.append(.init(description: "Invalid value '\(value)' for '--xcode-version'.",
+                                          recoverySuggestion: "Use a version such as 13.2 or 15.0.1."))
+                }
             case "--output-format":
                 if let format = OutputFormat(rawValue: value) {
                     outputFormat = format

@@ -20,7 +20,7 @@ enum IbtoolFrontEnd {
             FileHandle.standardOutput.write(Data((IbtoolCommand.helpMessage() + "\n").utf8))
             return 0
         }
-        let args = IbtoolArguments(arguments)
+        let args = IbtoolArguments(arguments, environment: ProcessInfo.processInfo.environment)
         var report = IbtoolReport()
         let status = execute(args, report: &report)
         FileHandle.standardOutput.write(report.render(args.outputFormat, toolName: toolName))
@@ -113,7 +113,8 @@ enum IbtoolFrontEnd {
     /// when there is an error among the diagnostics.
     static func compile(_ bytes: [UInt8], input: String, storyboard: Bool,
                         args: IbtoolArguments) -> ([Diagnostic], Compiled?) {
-        let options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
+        var options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
+        if let version = args.xcodeVersion { options.xcodeVersion = version }
         do {
             if storyboard {
                 let result = try StoryboardCompiler(options: options).compile(storyboard: bytes, fileName: input)

@@ -1,0 +1,66 @@
+/// The Xcode whose `ibtool` output a compilation reproduces (`CompileOptions.xcodeVersion`).
+///
+/// ibtool archives live UIKit and AppKit objects with the coders of the SDK inside that Xcode, and Interface
+/// Builder's own compile rules changed between releases, so the same document compiles to different nibs in
+/// different Xcodes (the Flutter template storyboards of `recent-storyboards/` as Xcode 14.2, 15.0.1 and 26.1
+/// compiled them differ in their scene nibs). Each version-dependent rule names the first version it was seen
+/// in and the samples it rests on; `XcodeVersion` is the one value those rules compare against.
+public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+
+    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// Parses `"13.2"`, `"15.0.1"` or `"26"`; nil for anything else (a component outside 0…999, a sign,
+    /// letters, more than three components).
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(part) else { return nil }
+            numbers.append(n)
+        }
+        while numbers.count < 3 { numbers.append(0) }
+        self.init(numbers[0], numbers[1], numbers[2])
+    }
+
+    /// The newest Xcode nibc models, and the default: Xcode 26.1 (its iOS 26.1 SDK's UIKit coders, and the
+    /// `recent-storyboards/` and `recent/` pairs it and Xcode 26.0 compiled).
+    public static let newest = XcodeVersion(26, 1)
+
+    public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
+
+    public static func < (a: XcodeVersion, b: XcodeVersion) -> Bool {
+        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+    }
+}
+
+/// The releases at which a compile rule changed, each with its evidence; rules compare
+/// `CompileOptions.xcodeVersion` against these, never against literals of their own.
+extension XcodeVersion {
+    /// Container controllers without a custom class (navigation, tab bar, split, page) are archived as their
+    /// own class instead of through a `UIClassSwapper` naming the same class twice. Xcode 13.2.1 wrote the
+    /// swapper (the DuckDuckGo storyboards' plain navigation controllers); held-out storyboards from Xcode
+    /// 13.4 to 16.2 archive plain navigation and tab bar controllers as themselves. A plain view controller
+    /// keeps its swapper in every version seen (the Flutter launch screen as Xcode 14.2, 15.0.1 and 26.1
+    /// compiled it).
+    static let containersArchivedAsOwnClass = XcodeVersion(13, 4)
+
+    /// Storyboard scene nibs carry `IBUINibLNEVersionKey = 1` at their root and the `LNE` trailer
+    /// (NIBARCHIVE.md §2.7): both scene nibs of both Flutter templates as Xcode 15.0.1 and 26.1 compiled them,
+    /// neither as Xcode 14.2 did.
+    static let sceneNibsCarryLNEVersion = XcodeVersion(15)
+
+    /// A storyboard root view in a document without a `<device>` keeps the size of its frame, and a root view
+    /// saved without a frame gets the default design device's full screen (393×852, `retina6_12`): the Flutter
+    /// templates as Xcode 14.2, 15.0.1 and 26.1 compiled them (a 600×600 frame kept; no frame → 393×852).
+    /// Xcode 13.2.1 archived such a root view on the 600×600 any-size canvas of a size-class document instead
+    /// (DuckDuckGo's share extension, whose frame is 375×667).
+    static let deviceLessRootKeepsFrame = XcodeVersion(14)
+}
