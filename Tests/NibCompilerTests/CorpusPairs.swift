@@ -34,9 +34,17 @@ enum CorpusPairs {
         pair.xib.contains("swiftmessages") ? "SwiftMessages" : "DuckDuckGo"
     }
 
+    /// The Xcode that compiled the pair (SOURCES.md): 13.2.1 for DuckDuckGo, 9.2 and 10.2.1 for SwiftMessages 4.1.0 and 7.0.0.
+    static func xcodeVersion(for pair: Pair) -> XcodeVersion {
+        if pair.xib.contains("swiftmessages/4.1.0") { return XcodeVersion(9, 2) }
+        if pair.xib.contains("swiftmessages/7.0.0") { return XcodeVersion(10, 2, 1) }
+        return XcodeVersion(13, 2, 1)
+    }
+
     static func compile(_ pair: Pair, corpus: URL) throws -> CompileResult {
         let data = try Data(contentsOf: corpus.appendingPathComponent(pair.xib))
-        let options = CompileOptions(moduleName: moduleName(for: pair), coderVersion: pair.coderVersion)
+        var options = CompileOptions(moduleName: moduleName(for: pair), coderVersion: pair.coderVersion)
+        options.xcodeVersion = xcodeVersion(for: pair)
         return try XIBCompiler(options: options).compile(xib: [UInt8](data), fileName: pair.xib)
     }
 }

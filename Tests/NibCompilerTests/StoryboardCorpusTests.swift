@@ -12,15 +12,26 @@ import PropertyList
 @Suite struct StoryboardCorpusTests {
     struct Pair: Sendable, CustomStringConvertible {
         var storyboard: String
+        /// Set for the project's own pairs (`Corpus/pairs`), whose flags are given here; nil for the shared corpus's,
+        /// whose flags come from `SharedCorpus.storyboardFlags`.
+        var projectOptions: CompileOptions? = nil
         var description: String { storyboard }
         var compiled: String { storyboard + "c" }
         var isAppKit: Bool { storyboard.hasPrefix("storyboards/appkit") }
     }
 
-    static let pairs: [Pair] = SharedCorpus.storyboardPairs().map(Pair.init(storyboard:))
+    static let pairs: [Pair] = SharedCorpus.storyboardPairs().map { Pair(storyboard: $0) }
+
+    /// `Corpus/pairs` (see its README): Apple's UIKitCatalog sample as an Xcode 15.0 beta compiled it.
+    static let projectPairs: [Pair] = ["LaunchScreen", "Main"].map { name in
+        var options = CompileOptions(moduleName: "UIKitCatalog", minimumDeploymentTarget: "13.0")
+        options.xcodeVersion = XcodeVersion(15, 0)
+        return Pair(storyboard: "pairs/uikitcatalog-xcode15.0/Base.lproj/\(name).storyboard", projectOptions: options)
+    }
 
     /// The compile options of a pair: the flags of the `X.args` file beside it (DuckDuckGo's app targets iOS 13.0).
     static func options(for pair: Pair, corpus: URL) -> CompileOptions {
+        if let options = pair.projectOptions { return options }
         let flags = SharedCorpus.storyboardFlags(pair.storyboard)
         var options = CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget)
         if let version = flags.xcodeVersion.flatMap(XcodeVersion.init) { options.xcodeVersion = version }
@@ -57,9 +68,19 @@ import PropertyList
 
     @Test(arguments: pairs)
     func fileSetPlistAndScores(_ pair: Pair) throws {
-        let corpus = try SharedCorpus.require()
-        let result = try Self.compile(pair, corpus: corpus)
-        let apple = try Self.appleFiles(pair, corpus: corpus)
+        try Self.check(pair, corpus: try SharedCorpus.require())
+    }
+
+    @Test(arguments: projectPairs)
+    func projectPairScores(_ pair: Pair) throws {
+        try Self.check(pair, corpus: ProjectCorpus.directory)
+    }
+
+    /// Compiles `pair` (relative to `corpus`) and compares it with Apple's: file set, `Info.plist`, no warning, and each
+    /// nib's loose score against its floor.
+    static func check(_ pair: Pair, corpus: URL) throws {
+        let result = try compile(pair, corpus: corpus)
+        let apple = try appleFiles(pair, corpus: corpus)
         let ours = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.bytes) })
         #expect(Set(ours.keys) == Set(apple.keys), "file set of \(pair)")
         // Apple compiled these documents, so everything in them is either archived or Interface Builder's own: no
@@ -73,10 +94,10 @@ import PropertyList
         let b = try PropertyListValue(BinaryPropertyList(bytes: ourPlist))
         if pair.isAppKit {
             // NSViewControllerIdentifiersToUUIDs holds random UUIDs: compare everything else, and the UUID keys.
-            #expect(Self.withoutUUIDs(a) == Self.withoutUUIDs(b), "Info.plist of \(pair)")
+            #expect(withoutUUIDs(a) == withoutUUIDs(b), "Info.plist of \(pair)")
         } else {
-            #expect(Self.sorted(a) == Self.sorted(b), "Info.plist of \(pair)")
-            if !Self.plistCollisionOrder.contains(pair.storyboard) { #expect(applePlist == ourPlist, "Info.plist bytes of \(pair)") }
+            #expect(sorted(a) == sorted(b), "Info.plist of \(pair)")
+            if !plistCollisionOrder.contains(pair.storyboard) { #expect(applePlist == ourPlist, "Info.plist bytes of \(pair)") }
         }
 
         for (path, bytes) in apple.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".nib") {

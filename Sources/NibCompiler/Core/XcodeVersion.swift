@@ -44,18 +44,20 @@ public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConverti
 /// The releases at which a compile rule changed, each with its evidence; rules compare
 /// `CompileOptions.xcodeVersion` against these, never against literals of their own.
 extension XcodeVersion {
-    /// Container controllers without a custom class (navigation, tab bar, split, page) are archived as their
-    /// own class instead of through a `UIClassSwapper` naming the same class twice. Xcode 13.2.1 wrote the
-    /// swapper (the DuckDuckGo storyboards' plain navigation controllers); held-out storyboards from Xcode
-    /// 13.4 to 16.2 archive plain navigation and tab bar controllers as themselves. A plain view controller
-    /// keeps its swapper in every version seen (the Flutter launch screen as Xcode 14.2, 15.0.1 and 26.1
-    /// compiled it).
-    static let containersArchivedAsOwnClass = XcodeVersion(13, 4)
+    /// A controller without a custom class that lives inside another controller's scene nib (a relationship child:
+    /// a navigation controller's root, a tab, a split view's column) and has no storyboard identifier is archived as
+    /// its own class; the scene's own controller and identified children keep a `UIClassSwapper` naming their class
+    /// twice. Apple's UIKitCatalog as Xcode 15.0 compiled it (`Corpus/pairs`): a launch-screen navigation controller
+    /// (swapper) around a plain root (`UIViewController`), a split view's plain navigation child
+    /// (`UINavigationController`), an identified plain child (swapper); the Flutter templates' scene controllers
+    /// (swappers, Xcode 14.2–26.1). Held-out storyboards show plain navigation controllers as their own class from
+    /// Xcode 13.4; Xcode 13.2.1's DuckDuckGo storyboards embed only custom classes, so the version is the issue's
+    /// observation, not a pair's.
+    static let embeddedPlainControllersAsOwnClass = XcodeVersion(13, 4)
 
-    /// Storyboard scene nibs carry `IBUINibLNEVersionKey = 1` at their root and the `LNE` trailer
-    /// (NIBARCHIVE.md §2.7): both scene nibs of both Flutter templates as Xcode 15.0.1 and 26.1 compiled them,
-    /// neither as Xcode 14.2 did.
-    static let sceneNibsCarryLNEVersion = XcodeVersion(15)
+    /// Nibs of plain content carry `IBUINibLNEVersionKey = 1` at their root and the `LNE` trailer (`LNEVersion`):
+    /// Xcode 15.0, 15.0.1 and 26.1 wrote them, Xcode 14.2 did not (Flutter's templates; UIKitCatalog).
+    static let nibsCarryLNEVersion = XcodeVersion(15)
 
     /// A storyboard root view in a document without a `<device>` keeps the size of its frame, and a root view
     /// saved without a frame gets the default design device's full screen (393×852, `retina6_12`): the Flutter

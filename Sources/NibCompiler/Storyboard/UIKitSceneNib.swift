@@ -95,10 +95,7 @@ final class UIKitSceneNib {
         Self.keepSceneConnections(&c.connections, sceneIDs: sceneIDs, fixed: Set([owner]))
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [], leadingConnections: storyboardOutlets)
-        if ctx.options.xcodeVersion >= .sceneNibsCarryLNEVersion {
-            c.b.graph.objects[0].append("IBUINibLNEVersionKey", .int(1))
-            c.b.graph.hasLNETrailer = true
-        }
+        LNEVersion.mark(&c.b.graph, xcode: ctx.options.xcodeVersion)
         return c.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 
@@ -120,10 +117,6 @@ final class UIKitSceneNib {
         e.int("UIPageSpacing", Int(node.double("pageSpacing") ?? 0))
         node.markUsed("spineLocation", "doubleSided", "pageSpacing")
     }
-
-    /// The container controllers that Xcode 13.4 and later archive as their own class when they have no custom
-    /// class (`XcodeVersion.containersArchivedAsOwnClass`).
-    static let containerControllers: Set<String> = ["navigationController", "tabBarController", "splitViewController", "pageViewController"]
 
     private func encodeController(_ controller: StoryboardController, in c: UIKitCompiler, parentIndex: Int?, placeholder: Int,
                                   extras extrasBefore: inout [Int]) -> Int {
@@ -290,7 +283,7 @@ final class UIKitSceneNib {
         controller.rootView?.visited = true
         if node["customClass"] != nil {
             c.finishClass(node, index: index, originalClass: controller.frameworkClass, entries: &e)
-        } else if Self.containerControllers.contains(node.name), ctx.options.xcodeVersion >= .containersArchivedAsOwnClass {
+        } else if parentIndex != nil, controller.storyboardIdentifier == nil, ctx.options.xcodeVersion >= .embeddedPlainControllersAsOwnClass {
             c.b.set(index, NibObject(className: controller.frameworkClass, entries: e.list))
         } else {
             let name = c.b.string(controller.frameworkClass)

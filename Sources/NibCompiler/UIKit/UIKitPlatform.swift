@@ -137,6 +137,7 @@ final class UIKitCompiler {
         }
         ctx.finishReferences()
         writeRoot(topLevel: topLevel, topLevelNodes: topLevelNodes)
+        LNEVersion.mark(&b.graph, xcode: ctx.options.xcodeVersion)
     }
 
     /// Marks the document attributes read and collects what encoders look up across the document
