@@ -158,7 +158,7 @@ import PropertyList
                   case .data(let bytes)? = graph.objects[t].value(forKey: "NS.bytes") else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
-        let controller = try #require(graph.objects.firstIndex { $0.className == "UITabBarController" && $0.value(forKey: "UITabBar") != nil })
+        let controller = try #require(graph.objects.firstIndex { $0.className == "UIClassSwapper" && $0.value(forKey: "UITabBar") != nil })
         guard case .object(let bar)? = graph.objects[controller].value(forKey: "UITabBar"),
               case .object(let list)? = graph.objects[bar].value(forKey: "UIItems") else { Issue.record("no tab bar items"); return }
         #expect(graph.objects[bar].className == "UITabBar")

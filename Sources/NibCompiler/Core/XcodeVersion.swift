@@ -65,4 +65,9 @@ extension XcodeVersion {
     /// Xcode 13.2.1 archived such a root view on the 600×600 any-size canvas of a size-class document instead
     /// (DuckDuckGo's share extension, whose frame is 375×667).
     static let deviceLessRootKeepsFrame = XcodeVersion(14)
+
+    /// A navigation controller's bar is archived with `UIIsLocked = true`: every navigation controller of UIKitCatalog
+    /// as Xcode 15.0 compiled it (four bars); none of DuckDuckGo's as Xcode 13.2.1 did (the iOS 15.2 SDK's coder did
+    /// not write it). Xcode 14 is not sampled; the first version seen is the boundary.
+    static let containerBarsArchiveLock = XcodeVersion(15)
 }

@@ -250,27 +250,7 @@ final class UIKitSceneNib {
         }
         var tabBar: Int?
         if node.name == "tabBarController" {
-            // UIKit's UITabBarController coder: `UITabBar`, then `UIViewControllers` (the relationship children, in
-            // segue order, as for a navigation controller). The bar lists the children's tab bar items, the first
-            // selected, and points back at the controller conditionally, as a controller-owned bar does when
-            // Interface Builder archives it. No compiled tab bar controller exists in the corpus: inferred from the
-            // coders, not from bytes.
-            if let bar = node.children.first(where: { $0.name == "tabBar" && $0.peek("key") == "tabBar" }) {
-                bar.visited = true
-                let i = c.encodeTabBar(bar)
-                let items = controller.relationshipChildren.compactMap { child -> Int? in
-                    child.node.children.first { $0.name == "tabBarItem" && $0.peek("key") == "tabBarItem" }?.peek("id")
-                        .flatMap { ctx.objectIndex(forID: $0) }
-                }
-                c.b.append(i, "UIDelegate", .conditionalObject(index))
-                if !items.isEmpty, !c.b.graph.objects[i].entries.contains(where: { $0.key == "UIItems" }) {
-                    c.b.append(i, "UIItems", .object(c.b.array(items)))
-                    c.b.append(i, "UISelectedItem", .object(items[0]))
-                }
-                tabBar = i
-                e.obj("UITabBar", i)
-            }
-            if !childIndices.isEmpty { e.obj("UIViewControllers", c.b.mutableArray(childIndices)) }
+            tabBar = Self.tabBarControllerKeys(controller, index: index, children: childIndices, in: c, into: &e)
         }
         if node.name == "pageViewController" { Self.pageViewControllerKeys(node, into: &e) }
         node.markUsed("sceneMemberID", "storyboardIdentifier", "useStoryboardIdentifierAsRestorationIdentifier", "automaticallyAdjustsScrollViewInsets",
@@ -298,6 +278,44 @@ final class UIKitSceneNib {
         return index
     }
 
+    /// A tab bar controller's keys after UIViewController's, in the order of UIKit's UITabBarController coder (decompiled
+    /// iOS 26.1 UIKitCore): `UITabBar`, `UICustomizableViewControllers`, `UIViewControllers` (the relationship children,
+    /// in segue order; `UIChildViewControllers` and each child's `UIParentViewController` are UIViewController's). Setting
+    /// a tab bar controller's view controllers makes them its customizable ones too (UIKit's documented default), so both
+    /// lists hold the children. The bar (`UIKitCompiler.encodeTabBar`, written as a controller's bar) lists the
+    /// children's tab bar items, the first selected, and points back at the controller conditionally. No Apple-compiled
+    /// tab bar controller is in reach: the keys rest on the coders and on how Apple archives the navigation controller,
+    /// the other container (`Corpus/pairs`). Returns the bar's index.
+    static func tabBarControllerKeys(_ controller: StoryboardController, index: Int, children: [Int], in c: UIKitCompiler,
+                                     into e: inout Entries) -> Int? {
+        let ctx = c.ctx
+        var tabBar: Int?
+        if let bar = controller.node.children.first(where: { $0.name == "tabBar" && $0.peek("key") == "tabBar" }) {
+            bar.visited = true
+            let i = c.encodeTabBar(bar, ofController: true)
+            let items = controller.relationshipChildren.compactMap { child -> Int? in
+                child.node.children.first { $0.name == "tabBarItem" && $0.peek("key") == "tabBarItem" }?.peek("id")
+                    .flatMap { ctx.objectIndex(forID: $0) }
+            }
+            // UITabBar's coder: the delegate first, then the items and the selected item.
+            var entries = c.b.graph.objects[i].entries
+            let at = entries.firstIndex { ["UIItems", "UISelectedItem", "UIBarTintColor", "UIBarUnselectedImageTintColor"].contains($0.key) } ?? entries.count
+            var own = [NibEntry(key: "UIDelegate", value: .conditionalObject(index))]
+            if !items.isEmpty, !entries.contains(where: { $0.key == "UIItems" }) {
+                own += [NibEntry(key: "UIItems", value: .object(c.b.array(items))), NibEntry(key: "UISelectedItem", value: .object(items[0]))]
+            }
+            entries.insert(contentsOf: own, at: at)
+            c.b.graph.objects[i].entries = entries
+            tabBar = i
+            e.obj("UITabBar", i)
+        }
+        if !children.isEmpty {
+            e.obj("UICustomizableViewControllers", c.b.array(children))
+            e.obj("UIViewControllers", c.b.mutableArray(children))
+        }
+        return tabBar
+    }
+
     /// A navigation controller's bars ignore their XML frame (UIKIT-MAPPING §5.3): the navigation bar
     /// gets bounds (0, 0, 0, 50), centre (0, y + 25), mask 2; the toolbar bounds (0, 0, w, 50), centre
     /// (w/2, y + 25), mask 10. A translucent navigation bar is not opaque.
@@ -316,6 +334,12 @@ final class UIKitSceneNib {
         put("UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
         put("UIAutoresizingMask", .int(navigation ? 2 : 10), after: "UIAutoresizeSubviews")
         if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
+        // A navigation controller locks its bar, and UINavigationBar's coder writes `UIIsLocked` for a locked bar, after the
+        // view keys (`XcodeVersion.containerBarsArchiveLock`).
+        if navigation, c.ctx.options.xcodeVersion >= .containerBarsArchiveLock, !entries.contains(where: { $0.key == "UIIsLocked" }) {
+            let at = entries.firstIndex { $0.key == "UIViewLargeContentStoredProperties" }.map { $0 + 1 } ?? entries.count
+            entries.insert(NibEntry(key: "UIIsLocked", value: .bool(true)), at: at)
+        }
         // A container's toolbar without items still archives an empty item list (one sample, PrivacyProtection).
         if !navigation, !entries.contains(where: { $0.key == "UIItems" }) { entries.append(NibEntry(key: "UIItems", value: .object(c.b.array([])))) }
         // The title text attributes (`UIKitCompiler.textAttributes`, written by `encodeBar`) come last in a container's bar.

@@ -34,7 +34,10 @@ extension UIKitCompiler {
             return b.intern(.init(className: "UIColor", entries: e.list))
         }
         let cocoaTouchName = node["cocoaTouchSystemColor"]
-        var systemName = node["systemColor"] ?? cocoaTouchName
+        // Xcode 11 wrote a semantic colour twice: `xcode11CocoaTouchSystemColor` (the iOS 13 name) beside an older
+        // `cocoaTouchSystemColor` for earlier Xcodes. The newer name is archived with the older colour's components
+        // (UIKitCatalog's `systemBackgroundColor` over `whiteColor`, Xcode 15.0: name, white 1; `Corpus/pairs`).
+        var systemName = node["xcode11CocoaTouchSystemColor"] ?? node["systemColor"] ?? cocoaTouchName
         var source = node
         var fromResource = false
         if let s = node.peek("systemColor"), !node.has("red"), !node.has("white"),

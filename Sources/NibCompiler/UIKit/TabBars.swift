@@ -13,9 +13,13 @@ extension UIKitCompiler {
 
     /// `<tabBar>` → `UITabBar`: `UIItems` (an immutable copy), the colours and images, item positioning,
     /// width and spacing (only when positive), `UIBarTranslucence` (1 translucent, 2 opaque) and
-    /// `UIBarStyle` only when set. The delegate is an outlet connection, not a key.
-    func encodeTabBar(_ node: XIBNode) -> Int {
-        encodeViewObject(node, className: "UITabBar", style: ViewStyle()) { e, _ in
+    /// `UIBarStyle` only when set. The delegate is an outlet connection, not a key. A tab bar controller's bar
+    /// (`ofController`) writes its content hugging priorities even at their default, as every bar a container
+    /// controller owns does (the navigation bars of `Corpus/pairs`: `{250, 250}`).
+    func encodeTabBar(_ node: XIBNode, ofController: Bool = false) -> Int {
+        var style = ViewStyle()
+        style.alwaysWriteHugging = ofController
+        return encodeViewObject(node, className: "UITabBar", style: style) { e, _ in
             if let items = node.child("items") {
                 var out: [Int] = []
                 for c in items.children { if let enc = UIKitEncoders.table[c.name] { out.append(enc(self, c)) } }
