@@ -73,6 +73,75 @@ extension StoryboardTests {
         #expect((items.first as? GenericNibObject)?.string(forKey: "UITitle") == "First")
     }
 
+    /// A controller and what it holds, as a loader sees it: class, identifier, navigation and tab bar item titles, the
+    /// tab bar's item titles, then its relationship children the same way.
+    func outline(_ c: NibStoryboardController, depth: Int = 0) -> [String] {
+        let object = c.object as? GenericNibObject
+        func title(_ key: String) -> String { (object?.object(forKey: key) as? GenericNibObject)?.string(forKey: "UITitle") ?? "-" }
+        let bar = object?.object(forKey: "UITabBar") as? GenericNibObject
+        let barItems = (bar?.value(forKey: "UIItems")?.elements ?? []).map { ($0.object as? GenericNibObject)?.string(forKey: "UITitle") ?? "?" }
+        let line = String(repeating: "  ", count: depth)
+            + "\(c.className) id=\(c.identifier ?? "-") nav=\(title("UINavigationItem")) tab=\(title("UITabBarItem")) bar=\(barItems)"
+        return [line] + c.relationshipChildren.flatMap { outline($0, depth: depth + 1) }
+    }
+
+    /// Xcode's tab-based app shape compiled by nibc (`Corpus/ios/TabBarApp.storyboard`): the initial tab bar controller
+    /// holds two navigation controllers, each with its root, tab bar item and navigation item; the bar's items are the
+    /// children's very items, the first selected; each root loads its view nib.
+    @Test func tabBarControllerOverNavigationControllers() throws {
+        let temp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let urls = try compileStoryboards([("ios/TabBarApp.storyboard", CompileOptions())], from: ProjectCorpus.directory, into: temp)
+        let storyboard = try NibStoryboard(directory: urls[0].path, registry: NibClassRegistry())
+        let tabs = try #require(try storyboard.instantiateInitialController())
+        #expect(outline(tabs) == [
+            "UITabBarController id=- nav=- tab=- bar=[\"Home\", \"Settings\"]",
+            "  UINavigationController id=- nav=- tab=Home bar=[]",
+            "    UIViewController id=- nav=Home tab=- bar=[]",
+            "  UINavigationController id=- nav=- tab=Settings bar=[]",
+            "    UIViewController id=settings nav=Settings tab=- bar=[]",
+        ])
+        let bar = try #require((tabs.object as? GenericNibObject)?.object(forKey: "UITabBar") as? GenericNibObject)
+        let items = bar.value(forKey: "UIItems")?.elements?.compactMap { $0.object } ?? []
+        let childItems = tabs.relationshipChildren.compactMap { ($0.object as? GenericNibObject)?.object(forKey: "UITabBarItem") }
+        #expect(items.count == 2 && zip(items, childItems).allSatisfy { $0 === $1 })
+        #expect(bar.object(forKey: "UISelectedItem") === items.first)
+        for navigation in tabs.relationshipChildren {
+            let root = try #require(navigation.relationshipChildren.first)
+            #expect(try root.view() != nil)
+            #expect(root.isViewLoaded && !root.viewTopLevelObjects.isEmpty)
+        }
+        let counts = try exerciseEveryController(of: urls)
+        #expect(counts.storyboards == 1 && counts.relationshipChildren >= 4, "\(counts)")
+    }
+
+    /// Apple's navigation and split view controllers (UIKitCatalog as Xcode 15.0 compiled it, `Corpus/pairs`) and nibc's
+    /// compile of the same storyboards, with that Xcode's vocabulary: the same controllers, classes, identifiers and titles.
+    @Test func navigationControllersAsAppleAndNibcCompileThem() throws {
+        let temp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        var options = CompileOptions(moduleName: "UIKitCatalog", minimumDeploymentTarget: "13.0")
+        options.xcodeVersion = XcodeVersion(15, 0)
+        let folder = "pairs/uikitcatalog-xcode15.0/Base.lproj/"
+        let ours = try compileStoryboards([(folder + "LaunchScreen.storyboard", options), (folder + "Main.storyboard", options)],
+                                          from: ProjectCorpus.directory, into: temp)
+        let apple = [folder + "LaunchScreen.storyboardc", folder + "Main.storyboardc"].map { ProjectCorpus.directory.appendingPathComponent($0) }
+        func outlines(_ url: URL) throws -> [String] {
+            let storyboard = try NibStoryboard(directory: url.path, registry: NibClassRegistry())
+            var lines = try storyboard.instantiateInitialController().map { outline($0) } ?? []
+            for id in ["navInitialDetail", "splitView"] where url.lastPathComponent == "Main.storyboardc" {
+                lines += outline(try storyboard.instantiateController(identifier: id))
+            }
+            return lines
+        }
+        for (a, b) in zip(apple, ours) {
+            let expected = try outlines(a)
+            #expect(expected.contains { $0.contains("UINavigationController") }, "\(expected)")
+            #expect(try outlines(b) == expected)
+        }
+        #expect(try exerciseEveryController(of: ours) == (try exerciseEveryController(of: apple)))
+    }
+
     /// A controller class that accepts the unwind action `done:`.
     final class UnwindTarget: NibDecodable, NibConnectable, NibStoryboardValuesProviding, NibStoryboardControllerHooks {
         let storyboardValues: NibStoryboardControllerValues
