@@ -107,6 +107,34 @@ import Testing
 
     /// Document errors: exit 1, nothing written, each error under `com.apple.ibtool.document.errors` with
     /// its line, and without `--errors` under `com.apple.ibtool.errors`.
+    /// `--xcode-version` (and `NIBC_XCODE_VERSION`) choose the Xcode reproduced: Flutter's launch screen as Xcode 14.2 and
+    /// 26.1 compiled it differ in the scene nib's version key, and nibc's output follows; a bad version is a usage error.
+    @Test func xcodeVersionChoosesTheVocabulary() throws {
+        let dir = try Self.scratch("xcode-version")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = try SharedCorpus.require().appendingPathComponent("recent-storyboards")
+        let input = corpus.appendingPathComponent("flutter-recaptcha-xcode14.2/Base.lproj/LaunchScreen.storyboard").path
+        let scene = "UIViewController-01J-lp-oVM.nib"
+        func compiled(_ name: String, _ extra: [String], environment: [String: String] = [:]) throws -> Data {
+            let out = dir.appendingPathComponent(name + ".storyboardc")
+            let r = try NibcProcess.run(["ibtool", "--minimum-deployment-target", "11.0"] + extra + ["--compile", out.path, input], environment: environment)
+            #expect(r.status == 0, "\(r.stdout)")
+            return try Data(contentsOf: out.appendingPathComponent(scene))
+        }
+        for (version, folder) in [("14.2", "flutter-recaptcha-xcode14.2"), ("26.1", "flutter-reactive-orm-xcode26.1")] {
+            let apple = try Data(contentsOf: corpus.appendingPathComponent("\(folder)/Base.lproj/LaunchScreen.storyboardc/\(scene)"))
+            let ours = try compiled("flag-\(version)", ["--xcode-version", version])
+            #expect(ours.suffix(4) == apple.suffix(4), "the LNE trailer as Xcode \(version) writes it")
+            #expect(try compiled("env-\(version)", [], environment: ["NIBC_XCODE_VERSION": version]) == ours)
+        }
+        #expect(try compiled("default", []) == (try compiled("newest", ["--xcode-version", "26.1"])))
+        let bad = try NibcProcess.run(["ibtool", "--xcode-version", "fifteen", "--compile", dir.appendingPathComponent("bad.storyboardc").path, input])
+        #expect(bad.status == 1 && bad.stdout.contains("Invalid value 'fifteen' for '--xcode-version'"), "\(bad.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.storyboardc").path))
+        let compile = try NibcProcess.run(["compile", input, "-o", dir.appendingPathComponent("c.storyboardc").path, "--xcode-version", "1.2.3.4"])
+        #expect(compile.status == 64 && compile.stderr.contains("--xcode-version"), "\(compile.stderr)")
+    }
+
     @Test func documentErrorsAreReportedAndNothingIsWritten() throws {
         let dir = try Self.scratch("errors")
         let xib = dir.appendingPathComponent("Broken.xib")

@@ -23,10 +23,12 @@ struct NibcProcess {
     }
 
     /// Runs nibc (or `executable`, e.g. a shell that sets limits before exec'ing nibc) to completion.
-    static func run(_ arguments: [String], currentDirectory: URL? = nil, executable: URL? = nil) throws -> Output {
+    static func run(_ arguments: [String], currentDirectory: URL? = nil, executable: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
