@@ -19,6 +19,13 @@ import NibTestSupport
         return out
     }
 
+    /// UIKit's packed geometry: type byte 7, then little-endian doubles.
+    static func packedBytes(_ values: [Double]) -> [UInt8] {
+        [7] + values.flatMap { v in (0..<8).map { UInt8(truncatingIfNeeded: v.bitPattern >> (8 * UInt64($0))) } }
+    }
+
+    func packed(_ values: [Double]) -> NibGraphValue { .data(Self.packedBytes(values)) }
+
     static func keys(_ o: NibObject) -> [String] { o.entries.map(\.key) }
 
     static func elements(_ g: NibGraph, _ value: NibGraphValue?) -> [Int] {
@@ -68,6 +75,8 @@ import NibTestSupport
             #expect(barObject.value(forKey: "UIBarPosition") == .int(2))
             #expect(barObject.value(forKey: "UIDelegate")?.objectIndex == child)
             let rootItem = try #require(root.value(forKey: "UINavigationItem")?.objectIndex)
+            #expect(Self.elements(g, g.objects[rootItem].value(forKey: "UICenterItemGroups")) == [])
+            #expect(g.objects[rootItem].value(forKey: "UICenterItemGroups") != nil)
             #expect(Self.elements(g, barObject.value(forKey: "UIItems")) == [rootItem])
         }
         #expect(items.compactMap { Self.string(g, g.objects[$0].value(forKey: "UITitle")) } == ["Home", "Settings"])
@@ -80,7 +89,12 @@ import NibTestSupport
         let bar = try #require(g.objects[tc].value(forKey: "UITabBar")?.objectIndex)
         let tabBar = g.objects[bar]
         #expect(tabBar.className == "UITabBar")
-        for key in ["UIBounds", "UICenter", "UIBackgroundColor"] { #expect(tabBar.value(forKey: key) != nil, "\(key)") }
+        // Sized and pinned as UITabBarController prepares its bar: 49 points tall at the XML origin and width, flexible
+        // width and top margin.
+        #expect(tabBar.value(forKey: "UIBounds") == packed([0, 0, 393, 49]))
+        #expect(tabBar.value(forKey: "UICenter") == packed([196.5, 24.5]))
+        #expect(tabBar.value(forKey: "UIAutoresizingMask") == .int(10))
+        #expect(tabBar.value(forKey: "UIBackgroundColor") != nil)
         #expect(Self.string(g, tabBar.value(forKey: "UIViewContentHuggingPriority")) == "{250, 250}")
         #expect(tabBar.value(forKey: "UIDelegate")?.objectIndex == tc)
         #expect(Self.elements(g, tabBar.value(forKey: "UIItems")) == items)
@@ -93,7 +107,7 @@ import NibTestSupport
     @Test func olderXcodeVocabulary() throws {
         let g = try #require(try Self.compile(xcode: XcodeVersion(13, 2))["UITabBarController-Tab-Bc-001.nib"])
         #expect(!g.objects.contains { $0.className == "UINavigationController" || $0.className == "UIViewController" })
-        #expect(!g.objects.contains { $0.value(forKey: "UIIsLocked") != nil })
+        #expect(!g.objects.contains { $0.value(forKey: "UIIsLocked") != nil || $0.value(forKey: "UICenterItemGroups") != nil })
         #expect(g.objects[0].value(forKey: "IBUINibLNEVersionKey") == nil && !g.hasLNETrailer)
     }
 }

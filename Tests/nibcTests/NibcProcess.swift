@@ -11,8 +11,10 @@ struct NibcProcess {
         var stderr: String
     }
 
-    /// `.build/<config>/nibc`, next to the test runner.
+    /// The binary under test: `$NIBC_TEST_BINARY` when set (CI runs these tests again against the static release
+    /// binary the README tells pipelines to use), else `.build/<config>/nibc`, next to the test runner.
     static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["NIBC_TEST_BINARY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var dir = runner.deletingLastPathComponent()
         // On some platforms the runner sits inside a bundle (…/X.xctest/Contents/MacOS/X).

@@ -70,4 +70,8 @@ extension XcodeVersion {
     /// as Xcode 15.0 compiled it (four bars); none of DuckDuckGo's as Xcode 13.2.1 did (the iOS 15.2 SDK's coder did
     /// not write it). Xcode 14 is not sampled; the first version seen is the boundary.
     static let containerBarsArchiveLock = XcodeVersion(15)
+
+    /// Navigation items carry `UICenterItemGroups` (an empty array): Xcode 14 brought the iOS 16 SDK, where the API
+    /// appeared; seen in Xcode 15.0's output (UIKitCatalog), absent from Xcode 13.2.1's (DuckDuckGo).
+    static let navigationItemsArchiveCenterGroups = XcodeVersion(14)
 }

@@ -253,6 +253,11 @@ final class UIKitSceneNib {
             tabBar = Self.tabBarControllerKeys(controller, index: index, children: childIndices, in: c, into: &e)
         }
         if node.name == "pageViewController" { Self.pageViewControllerKeys(node, into: &e) }
+        // UISplitViewController's primary edge (iOS 14: leading 0, trailing 1), written even at its default: Apple's
+        // UIKitCatalog split view as Xcode 15.0 compiled it (`Corpus/pairs`, leading, one sample).
+        if node.name == "splitViewController" {
+            e.int("UISplitViewControllerPrimaryEdge", node["primaryEdge"] == "trailing" ? 1 : 0)
+        }
         node.markUsed("sceneMemberID", "storyboardIdentifier", "useStoryboardIdentifierAsRestorationIdentifier", "automaticallyAdjustsScrollViewInsets",
                       "hidesBottomBarWhenPushed", "modalPresentationStyle", "modalTransitionStyle")
         for child in node.children where ["layoutGuides", "size", "simulatedNavigationBarMetrics", "simulatedToolbarMetrics", "simulatedTabBarMetrics"].contains(child.name)
@@ -293,6 +298,7 @@ final class UIKitSceneNib {
         if let bar = controller.node.children.first(where: { $0.name == "tabBar" && $0.peek("key") == "tabBar" }) {
             bar.visited = true
             let i = c.encodeTabBar(bar, ofController: true)
+            placeTabBar(i, bar, in: c)
             let items = controller.relationshipChildren.compactMap { child -> Int? in
                 child.node.children.first { $0.name == "tabBarItem" && $0.peek("key") == "tabBarItem" }?.peek("id")
                     .flatMap { ctx.objectIndex(forID: $0) }
@@ -315,6 +321,35 @@ final class UIKitSceneNib {
         }
         return tabBar
     }
+
+    /// The bar UIKit gives a tab bar controller: it builds its view on init and prepares the bar there
+    /// (`_prepareTabBar`, decompiled iOS 26.1 UIKitCore): `sizeToFit` gives the default bar metrics' height, 49
+    /// points (the home-indicator extension needs a window, which an archived controller is not in), and the
+    /// autoresizing mask comes from a table by bar position; for a bottom bar that is flexible width and top margin
+    /// (10), UIKit's mask for a bottom bar since iOS 2 (inferred: the table's values are not readable in the
+    /// decompile). The origin and width stay the XML's. No Apple-compiled tab bar controller checks this.
+    static func placeTabBar(_ i: Int, _ bar: XIBNode, in c: UIKitCompiler) {
+        let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
+        let x = frame?.peek("x").flatMap(Double.init) ?? 0, y = frame?.peek("y").flatMap(Double.init) ?? 0
+        let w = frame?.peek("width").flatMap(Double.init) ?? UIKitCompiler.frameDefaultSide
+        let h = tabBarHeight
+        var entries = c.b.graph.objects[i].entries
+        for (key, value) in [("UIBounds", packedDoubles([0, 0, w, h])), ("UICenter", packedDoubles([x + w / 2, y + h / 2]))] {
+            if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value }
+        }
+        if let at = entries.firstIndex(where: { $0.key == "UIAutoresizingMask" }) {
+            entries[at].value = .int(bottomBarAutoresizingMask)
+        } else {
+            let at = entries.firstIndex { $0.key == "UIAutoresizeSubviews" }.map { $0 + 1 } ?? entries.count
+            entries.insert(NibEntry(key: "UIAutoresizingMask", value: .int(bottomBarAutoresizingMask)), at: at)
+        }
+        c.b.graph.objects[i].entries = entries
+    }
+
+    /// UITabBar's height for the default bar metrics (`_UITabBarVisualProviderLegacyIOS`).
+    static let tabBarHeight = 49.0
+    /// Flexible width (2) and flexible top margin (8).
+    static let bottomBarAutoresizingMask: Int64 = 10
 
     /// A navigation controller's bars ignore their XML frame (UIKIT-MAPPING §5.3): the navigation bar
     /// gets bounds (0, 0, 0, 50), centre (0, y + 25), mask 2; the toolbar bounds (0, 0, w, 50), centre

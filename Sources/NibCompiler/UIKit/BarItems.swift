@@ -85,6 +85,10 @@ extension UIKitCompiler {
             listed.append(i)
             e.obj("UITitleView", i)
         }
+        // Interface Builder sets every navigation item's center item groups (iOS 16's API) to none, which UINavigationItem's
+        // coder archives as an empty array whenever they were set (decompiled iOS 18 and 26.1 UIKitCore): every item of
+        // UIKitCatalog as Xcode 15.0 compiled it (`Corpus/pairs`), none of DuckDuckGo's as Xcode 13.2.1 did.
+        if ctx.options.xcodeVersion >= .navigationItemsArchiveCenterGroups { e.obj("UICenterItemGroups", b.array([])) }
         e.int("UILargeTitleDisplayMode", ["automatic": 0, "always": 1, "never": 2][node["largeTitleDisplayMode"] ?? "automatic"] ?? 0)
         if let p = node["prompt"] { e.obj("UIPrompt", ctx.localizable(p, owner: node, property: "prompt")) }
         // No corpus sample: the key as xibdump (a nib decoder) reads it, only when on.

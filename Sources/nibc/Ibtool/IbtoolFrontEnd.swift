@@ -3,6 +3,7 @@ import Foundation
 import KeyedArchive
 import NibArchive
 import NibCompiler
+import PropertyList
 import XIB
 
 /// `nibc ibtool …`, and nibc run under the name `ibtool`: Apple ibtool's compile interface, so that build
@@ -185,8 +186,7 @@ enum IbtoolFrontEnd {
     /// `INFOPLIST_KEY_*`), not from ibtool; no evidence shows a key ibtool writes for a document without
     /// custom fonts (docs/IBTOOL.md).
     static func partialInfoPlist() -> [UInt8] {
-        let data = try? PropertyListSerialization.data(fromPropertyList: [String: Any](), format: .xml, options: 0)
-        return [UInt8](data ?? Data())
+        XMLPropertyListWriter().write(.dictionary([]))
     }
 
     /// The device families each document runtime can be compiled for (`--target-device`): iOS documents

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 import XIB
 
 /// What ibtool prints on standard output: a property list (XML or binary) or human-readable text with
@@ -27,49 +28,58 @@ struct IbtoolReport {
     }
 
     /// The report as a property-list value with ibtool's keys.
-    var propertyList: [String: Any] {
-        var plist = [String: Any]()
+    var propertyList: PropertyListValue {
+        var plist: [PropertyListEntry] = []
         if !toolErrors.isEmpty {
-            plist["com.apple.ibtool.errors"] = toolErrors.map { error -> [String: Any] in
-                var entry: [String: Any] = ["description": error.description]
-                if let reason = error.failureReason { entry["failure-reason"] = reason }
-                if let suggestion = error.recoverySuggestion { entry["recovery-suggestion"] = suggestion }
-                return entry
-            }
+            plist.append(.init("com.apple.ibtool.errors", .array(toolErrors.map { error in
+                var entry = [PropertyListEntry("description", .string(error.description))]
+                if let reason = error.failureReason { entry.append(.init("failure-reason", .string(reason))) }
+                if let suggestion = error.recoverySuggestion { entry.append(.init("recovery-suggestion", .string(suggestion))) }
+                return .dictionary(entry)
+            })))
         }
-        if let documentErrors { plist["com.apple.ibtool.document.errors"] = Self.section(documentErrors, type: "error") }
-        if let documentWarnings { plist["com.apple.ibtool.document.warnings"] = Self.section(documentWarnings, type: "warning") }
-        if let documentNotices { plist["com.apple.ibtool.document.notices"] = Self.section(documentNotices, type: "notice") }
+        if let documentErrors { plist.append(.init("com.apple.ibtool.document.errors", Self.section(documentErrors, type: "error"))) }
+        if let documentWarnings { plist.append(.init("com.apple.ibtool.document.warnings", Self.section(documentWarnings, type: "warning"))) }
+        if let documentNotices { plist.append(.init("com.apple.ibtool.document.notices", Self.section(documentNotices, type: "notice"))) }
         if let version {
-            plist["com.apple.ibtool.version"] = ["bundle-version": version.bundle, "short-bundle-version": version.short]
+            plist.append(.init("com.apple.ibtool.version", .dictionary([
+                .init("bundle-version", .string(version.bundle)), .init("short-bundle-version", .string(version.short)),
+            ])))
         }
-        return plist
+        return .dictionary(Self.sortedByKey(plist))
     }
 
     /// One `com.apple.ibtool.document.*` dictionary: ibtool keys its messages by where they are in the
     /// document (an object id); nibc's locations are lines, so the key is the line number and each entry
     /// carries `message` and `type` (ibtool's subkeys) plus `line` and `column`.
-    static func section(_ diagnostics: [Diagnostic], type: String) -> [String: Any] {
-        var byLine = [String: [[String: Any]]]()
+    static func section(_ diagnostics: [Diagnostic], type: String) -> PropertyListValue {
+        var keys: [String] = []
+        var byLine: [String: [PropertyListValue]] = [:]
         for d in diagnostics {
-            byLine[String(d.line), default: []].append(
-                ["message": d.message, "type": type, "line": d.line, "column": d.column])
+            let key = String(d.line)
+            if byLine[key] == nil { keys.append(key) }
+            byLine[key, default: []].append(.dictionary([
+                .init("column", .integer(Int64(d.column))), .init("line", .integer(Int64(d.line))),
+                .init("message", .string(d.message)), .init("type", .string(type)),
+            ]))
         }
-        return byLine
+        return .dictionary(sortedByKey(keys.map { PropertyListEntry($0, .array(byLine[$0] ?? [])) }))
     }
 
-    /// The bytes for standard output in `format`; empty when there is nothing to report.
+    /// Entries in the order CoreFoundation writes a dictionary's keys (sorted), so the binary form is deterministic too.
+    static func sortedByKey(_ entries: [PropertyListEntry]) -> [PropertyListEntry] {
+        entries.sorted { Array($0.key.utf16).lexicographicallyPrecedes(Array($1.key.utf16)) }
+    }
+
+    /// The bytes for standard output in `format`; empty when there is nothing to report. Written by the
+    /// `PropertyList` module's writers, which cannot fail: the report never goes through a conversion that could
+    /// quietly give nothing.
     func render(_ format: IbtoolArguments.OutputFormat, toolName: String) -> Data {
         if isEmpty { return Data() }
         switch format {
-        case .xml1, .binary1:
-            // PropertyListSerialization writes Apple's layout (XML declaration, DOCTYPE, tab indentation,
-            // sorted keys, `<dict/>` for an empty dictionary), which is what ibtool prints.
-            let data = try? PropertyListSerialization.data(fromPropertyList: propertyList,
-                                                           format: format == .xml1 ? .xml : .binary, options: 0)
-            return data ?? Data()
-        case .humanReadableText:
-            return Data(text(toolName: toolName).utf8)
+        case .xml1: return Data(XMLPropertyListWriter().write(propertyList))
+        case .binary1: return Data(BinaryPropertyListWriter().write(propertyList))
+        case .humanReadableText: return Data(text(toolName: toolName).utf8)
         }
     }
 
