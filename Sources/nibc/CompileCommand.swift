@@ -52,6 +52,10 @@ struct CompileCommand: ParsableCommand {
             help: "The Xcode whose ibtool output to reproduce, e.g. 13.2 or 15.0.1 (default: \(XcodeVersion.newest), the newest modelled).")
     var xcodeVersion: String?
 
+    @Option(name: .customLong("companion-strings-file"),
+            help: "LOCALE:PATH, repeatable, one input only: copy a Base-localized document's strings file to LOCALE.lproj beside the output's Base.lproj, named after the output (ibtool's --companion-strings-file).")
+    var companionStrings: [String] = []
+
     @Flag(help: "Write a gzip-framed (RFC 1952) compressed nib that nibc and the NibRuntime read transparently.")
     var compress = false
 
@@ -86,6 +90,9 @@ struct CompileCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let xcodeVersion, XcodeVersion(xcodeVersion) == nil {
             throw ValidationError("--xcode-version must be a version such as 13.2 or 15.0.1, not '\(xcodeVersion)'")
+        }
+        for spec in companionStrings where CompanionStrings(spec) == nil {
+            throw ValidationError("--companion-strings-file takes LOCALE:PATH (e.g. de:de.lproj/Main.strings), not '\(spec)'")
         }
         guard titleBarHeight >= 0, titleBarHeight <= 200 else { throw ValidationError("--title-bar-height must be between 0 and 200") }
     }
@@ -145,8 +152,13 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         let jobs: [Job]
+        var companions: [(bytes: [UInt8], destination: String)] = []
         do {
             jobs = try plan()
+            if !companionStrings.isEmpty {
+                guard jobs.count == 1 else { throw CommandFailure("error: --companion-strings-file takes one input; got \(jobs.count)") }
+                companions = try CompanionStrings.prepare(companionStrings.compactMap(CompanionStrings.init), output: jobs[0].output)
+            }
             if outputDir != nil {
                 // The output tree mirrors the inputs: create each folder once, before the workers start.
                 for dir in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
@@ -206,6 +218,15 @@ struct CompileCommand: ParsableCommand {
             printError(BatchMessage.info(file: nil, "nibc: \(jobs.count - failed) of \(jobs.count) compiled").rendered(format))
         }
         if failed > 0 { throw ExitCode(1) }
+        // The companions follow the compiled output, which exists now (they were read before compiling).
+        for companion in companions {
+            do {
+                try IbtoolFrontEnd.writeOutput(companion.bytes, to: companion.destination)
+            } catch {
+                printError(BatchMessage.error(file: jobs.first?.input, error.message).rendered(format))
+                throw ExitCode(1)
+            }
+        }
     }
 
     /// `keyed`: the explicit `--format` (nil: the form `CompileResult.format` names).

@@ -135,6 +135,66 @@ import Testing
         #expect(compile.status == 64 && compile.stderr.contains("--xcode-version"), "\(compile.stderr)")
     }
 
+    /// Xcode's command line for a Base-localized XIB (swift-build's `ResourceTaskConstructionTests`) through the `ibtool`
+    /// symlink: the nib in `Base.lproj` with `NSLocalizableString`s, each companion strings file copied verbatim into its
+    /// `LOCALE.lproj` named after the output; a storyboard with `--compilation-directory` the same; an output outside
+    /// `Base.lproj` or a missing strings file fails with nothing written. `nibc compile` has the same flag.
+    @Test func companionStringsFilesLandBesideBaseLproj() throws {
+        let dir = try Self.scratch("companions")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ibtool = try Self.ibtoolLink(in: dir)
+        let src = dir.appendingPathComponent("src")
+        for sub in ["Base.lproj", "en.lproj", "de.lproj"] { try FileManager.default.createDirectory(at: src.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        let xib = src.appendingPathComponent("Base.lproj/foo.xib")
+        try FileManager.default.copyItem(atPath: Self.login, toPath: xib.path)
+        let en = Data("/* Class = \"UILabel\"; text = \"Sign in\"; ObjectID = \"x\"; */\n\"x.text\" = \"Sign in\";\n".utf8)
+        let de = Data("\"x.text\" = \"Anmelden\";\n".utf16BigEndianWithBOM)
+        try en.write(to: src.appendingPathComponent("en.lproj/foo.strings"))
+        try de.write(to: src.appendingPathComponent("de.lproj/foo.strings"))
+        let resources = dir.appendingPathComponent("out/Resources")
+        let companions = ["--companion-strings-file", "en:" + src.appendingPathComponent("en.lproj/foo.strings").path,
+                          "--companion-strings-file", "de:" + src.appendingPathComponent("de.lproj/foo.strings").path]
+        let r = try NibcProcess.run(["--errors", "--warnings", "--notices"] + companions + [
+            "--module", "App", "--output-partial-info-plist", dir.appendingPathComponent("out/foo-partial.plist").path,
+            "--auto-activate-custom-fonts", "--target-device", "iphone", "--minimum-deployment-target", "15.0",
+            "--output-format", "human-readable-text", "--compile", resources.appendingPathComponent("Base.lproj/foo.nib").path, xib.path,
+        ], executable: ibtool)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let nib = try Data(contentsOf: resources.appendingPathComponent("Base.lproj/foo.nib"))
+        #expect(nib.range(of: Data("NSLocalizableString".utf8)) != nil)
+        #expect(try Data(contentsOf: resources.appendingPathComponent("en.lproj/foo.strings")) == en)
+        #expect(try Data(contentsOf: resources.appendingPathComponent("de.lproj/foo.strings")) == de)
+
+        // A storyboard through --compilation-directory (DuckDuckGo's Base-localized Home storyboard).
+        let storyboard = try SharedCorpus.require().appendingPathComponent("nib/duckduckgo/Base.lproj/Home.storyboard").path
+        let sb = try NibcProcess.run(["--module", "DuckDuckGo", "--minimum-deployment-target", "13.0"] + companions + [
+            "--compilation-directory", resources.appendingPathComponent("Base.lproj").path, storyboard,
+        ], executable: ibtool)
+        #expect(sb.status == 0, "\(sb.stdout)")
+        #expect(FileManager.default.fileExists(atPath: resources.appendingPathComponent("Base.lproj/Home.storyboardc/Info.plist").path))
+        #expect(try Data(contentsOf: resources.appendingPathComponent("de.lproj/Home.strings")) == de)
+
+        // Not in Base.lproj, or a strings file that is not there: exit 1, nothing written.
+        let stray = dir.appendingPathComponent("stray/foo.nib")
+        let bad = try NibcProcess.run(companions + ["--compile", stray.path, xib.path], executable: ibtool)
+        #expect(bad.status == 1 && bad.stdout.contains("Base.lproj"), "\(bad.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: stray.path))
+        let missingOut = dir.appendingPathComponent("other/Base.lproj/foo.nib")
+        let missing = try NibcProcess.run(["--companion-strings-file", "fr:" + src.appendingPathComponent("fr.lproj/foo.strings").path,
+                                           "--compile", missingOut.path, xib.path], executable: ibtool)
+        #expect(missing.status == 1 && missing.stdout.contains("fr.lproj/foo.strings"), "\(missing.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: missingOut.path))
+        let malformed = try NibcProcess.run(["--companion-strings-file", "nolocale", "--compile", missingOut.path, xib.path], executable: ibtool)
+        #expect(malformed.status == 1 && malformed.stdout.contains("LOCALE:PATH"), "\(malformed.stdout)")
+
+        // nibc compile, renamed for a device-specific output.
+        let compiled = dir.appendingPathComponent("c/Base.lproj/foo~iphone.nib")
+        try FileManager.default.createDirectory(at: compiled.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let c = try NibcProcess.run(["compile", xib.path, "-o", compiled.path] + companions)
+        #expect(c.status == 0, "\(c.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("c/de.lproj/foo~iphone.strings")) == de)
+    }
+
     @Test func documentErrorsAreReportedAndNothingIsWritten() throws {
         let dir = try Self.scratch("errors")
         let xib = dir.appendingPathComponent("Broken.xib")
@@ -384,5 +444,12 @@ import Testing
         #expect(mac.status == 1)
         #expect(mac.stdout.contains("\"mac\""), "\(mac.stdout)")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["A32.storyboardc", "Main.storyboard"])
+    }
+}
+
+extension String {
+    /// UTF-16 big-endian with a byte-order mark, the encoding of Apple's exported strings files.
+    var utf16BigEndianWithBOM: [UInt8] {
+        [0xFE, 0xFF] + utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
     }
 }

@@ -27,6 +27,8 @@ struct IbtoolArguments {
     /// nibc's own `--xcode-version` (or `NIBC_XCODE_VERSION` in the environment, for build systems whose ibtool
     /// command line is fixed): the Xcode whose output to reproduce.
     var xcodeVersion: XcodeVersion?
+    /// `--companion-strings-file LOCALE:PATH`, in order.
+    var companionStrings: [CompanionStrings] = []
     var inputs: [String] = []
     /// Problems with the command line itself, reported under `com.apple.ibtool.errors`.
     var problems: [IbtoolReport.ToolError] = []
@@ -35,12 +37,15 @@ struct IbtoolArguments {
     static let valueOptions: Set<String> = [
         "--compile", "--output-format", "--module", "--target-device", "--minimum-deployment-target",
         "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link", "--xcode-version",
+        "--companion-strings-file",
         // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
         "--sdk", "--platform", "--cocoatouch-compiler-mode",
     ]
     /// Options without a value.
     static let flagOptions: Set<String> = [
         "--errors", "--warnings", "--notices", "--auto-activate-custom-fonts", "--version",
+        // Implied by --companion-strings-file; a Base.lproj document references its strings tables anyway.
+        "--reference-external-strings-file",
     ]
     /// Every supported option, sorted, for the unknown-option message.
     static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
@@ -65,6 +70,7 @@ struct IbtoolArguments {
                 case "--warnings": warnings = true
                 case "--notices": notices = true
                 case "--auto-activate-custom-fonts": autoActivateCustomFonts = true
+                case "--reference-external-strings-file": break
                 default: version = true
                 }
                 continue
@@ -88,6 +94,11 @@ struct IbtoolArguments {
             case "--output-partial-info-plist": partialInfoPlist = value
             case "--compilation-directory": compilationDirectory = value
             case "--link": link = value
+            case "--companion-strings-file":
+                if let companion = CompanionStrings(value) { companionStrings.append(companion) } else {
+                    problems.append(.init(description: "Invalid value '\(value)' for '--companion-strings-file'.",
+                                          recoverySuggestion: "Use LOCALE:PATH, e.g. de:de.lproj/Main.strings."))
+                }
             case "--xcode-version":
                 if let version = XcodeVersion(value) { xcodeVersion = version } else {
                     problems.append(.init(description: "Invalid value '\(value)' for '--xcode-version'.",

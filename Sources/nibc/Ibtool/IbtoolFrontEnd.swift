@@ -87,13 +87,20 @@ enum IbtoolFrontEnd {
         if args.notices { report.documentNotices = diagnostics.filter { $0.severity == .note } }
         guard let compiled, errors.isEmpty else { return 1 }
 
-        do {
-            if let output = outputPath(args, input: input) {
+        do throws(CommandFailure) {
+            let output = outputPath(args, input: input)
+            var companions: [(bytes: [UInt8], destination: String)] = []
+            if !args.companionStrings.isEmpty {
+                guard let output else { throw CommandFailure("--companion-strings-file needs --compile or --compilation-directory") }
+                companions = try CompanionStrings.prepare(args.companionStrings, output: output)
+            }
+            if let output {
                 switch compiled {
                 case .nib(let nib): try writeNib(nib, to: output, flatten: args.flatten)
                 case .storyboard(let files): try writeStoryboard(files, to: output)
                 }
             }
+            for companion in companions { try writeOutput(companion.bytes, to: companion.destination) }
             if let plist = args.partialInfoPlist {
                 try writeOutput(partialInfoPlist(), to: plist)
             }
