@@ -8,6 +8,8 @@ score and the count below 0.99 per kind of nib: tab bar controllers, navigation 
 view nibs (`<controller>-view-<view>.nib`).
 
     scripts/storyboard-kinds.py [NIBC] [CORPUS]      (defaults: .build/debug/nibc, ../shared/corpus)
+
+NIBC_NO_XCODE_VERSION=1 leaves `--xcode-version` out, for a nibc that predates the flag.
 """
 import json, os, re, subprocess, sys, tempfile
 
@@ -29,6 +31,14 @@ def flags(path):
     if os.path.exists(argsfile):
         args += open(argsfile).read().split()
     m = re.search(r"-xcode([0-9.]+)/", path)
+    if os.environ.get("NIBC_NO_XCODE_VERSION") == "1":
+        m = None
+        if "/nib/duckduckgo/" in path:
+            appex = re.search(r"/([^/]+)\.appex/", path)
+            args += ["--minimum-deployment-target", "13.0", "--module", appex.group(1) if appex else "DuckDuckGo"]
+        elif "/pairs/uikitcatalog" in path:
+            args += ["--module", "UIKitCatalog", "--minimum-deployment-target", "13.0"]
+        return args
     if m:
         args += ["--xcode-version", m.group(1)]
     elif "/nib/duckduckgo/" in path:

@@ -7,10 +7,9 @@
 /// Lowered: Settings `UINavigationController-w88-u3-TgK` 0.9901 -> 0.9803 when equal-label connections of
 /// view nibs took reverse document order (STORYBOARD.md §5.3; PrivacyProtection `Error`, `InitialScreen` rose
 /// to 1.0): its embedded root's external table now numbers two Upstream proxies the other way.
-/// The project's UIKitCatalog pair (`Corpus/pairs`, Xcode 15.0) has two view nibs below 1.0: the iOS 17 SDK's label
-/// keys (`UILetterformAwareSizingRule`), system font descriptor options (0x8000_8006, where Xcode 16 and 26 write
-/// 0x8000_8404), dark text colour as RGB, and table view trait overrides, which differ from the newest SDK's and are
-/// not modelled per Xcode yet.
+/// The project's UIKitCatalog pair (`Corpus/pairs`, Xcode 15.0) has one nib below 1.0, its table view: the iOS 17 SDK's
+/// trait overrides (`defaultValueOverrides`, `_UITraitNameSelectionIsKey`) and background configuration keys
+/// (`hasCustomized-maskedCorners`, `strokeLocation`), not modelled per Xcode yet.
 /// The macOS window-controller nibs rose when `--loose` stopped counting the random
 /// `uniqueIdentifierForStoryboardCompilation` UUIDs (GraphKeyRoles.randomUUIDKeys; e.g. sb_button_hug 0.9810 -> 1.0).
 /// Lowered: TabSwitcher `LNa-Pc-RyW-view-8BH-do-lHc` 0.9596 -> 0.9406 when `nibc diff` began comparing nested
@@ -230,10 +229,10 @@ enum StoryboardScoreTable {
         "recent-storyboards/flutter-recaptcha-xcode14.2/Base.lproj/Main.storyboard:UIViewController-BYZ-38-t0r.nib": 1.0000,
         "pairs/uikitcatalog-xcode15.0/Base.lproj/LaunchScreen.storyboard:Axx-hg-9Xm-view-Bd8-dr-7ve.nib": 1.0000,
         "pairs/uikitcatalog-xcode15.0/Base.lproj/LaunchScreen.storyboard:UINavigationController-4yX-ry-qSy.nib": 1.0000,
-        "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:GgB-cT-22O-view-aE8-Eb-ul8.nib": 0.9592,
+        "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:GgB-cT-22O-view-aE8-Eb-ul8.nib": 1.0000,
         "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:MasterViewController.nib": 1.0000,
         "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:initialDetail.nib": 1.0000,
-        "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:ioe-is-9Fo-view-Ie1-Wu-iah.nib": 0.9283,
+        "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:ioe-is-9Fo-view-Ie1-Wu-iah.nib": 0.9705,
         "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:navInitialDetail.nib": 1.0000,
         "pairs/uikitcatalog-xcode15.0/Base.lproj/Main.storyboard:splitView.nib": 1.0000,
     ]

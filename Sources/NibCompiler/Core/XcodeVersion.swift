@@ -74,4 +74,14 @@ extension XcodeVersion {
     /// Navigation items carry `UICenterItemGroups` (an empty array): Xcode 14 brought the iOS 16 SDK, where the API
     /// appeared; seen in Xcode 15.0's output (UIKitCatalog), absent from Xcode 13.2.1's (DuckDuckGo).
     static let navigationItemsArchiveCenterGroups = XcodeVersion(14)
+
+    /// Font descriptors carry `UIFontDescriptorOptions` (`UIKitCompiler.systemFontDescriptorOptions`): first seen in
+    /// Xcode 15.0's output (UIKitCatalog), absent from Xcode 13.2.1's (DuckDuckGo); Xcode 14 is not sampled.
+    static let fontDescriptorOptions = XcodeVersion(15)
+
+    /// The Xcode releases that brought the iOS 17 and iOS 18 SDKs, whose coders archive some values differently from
+    /// the SDKs before and after them (`UIKitCompiler.systemFontDescriptorOptions`, `labelColor`, UILabel's
+    /// `UILetterformAwareSizingRule`): Xcode 15.0 (UIKitCatalog) against Xcode 16.0 and 26.0 (CleverTap).
+    static let iOS17SDK = XcodeVersion(15)
+    static let iOS18SDK = XcodeVersion(16)
 }

@@ -134,7 +134,7 @@ extension UIKitCompiler {
         if coder10, exact, Double(Float(v)) != v { e.double(key + "-Double", v) }
     }
 
-    private func rgbKeys(_ e: inout Entries, _ rgb: (Double, Double, Double), alpha: Double, exactDouble: Bool) {
+    func rgbKeys(_ e: inout Entries, _ rgb: (Double, Double, Double), alpha: Double, exactDouble: Bool) {
         e.int("UIColorComponentCount", 4)
         let r = exactDouble ? rgb.0 : Double(Float(rgb.0))
         let g = exactDouble ? rgb.1 : Double(Float(rgb.1))

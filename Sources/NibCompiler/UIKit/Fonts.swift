@@ -63,7 +63,7 @@ extension UIKitCompiler {
                 (b.string("NSFontSizeAttribute"), sizeNumber(size)),
                 (b.string("NSFontNameAttribute"), nameIndex),
             ])
-            let desc = fontDescriptor(attrs, options: Self.namedFontDescriptorOptions)
+            let desc = fontDescriptor(attrs, options: namedFontDescriptorOptions)
             var e = Entries()
             e.obj("UIFontName", nameIndex)
             e.obj("UIFontDescriptor", desc)
@@ -103,7 +103,7 @@ extension UIKitCompiler {
         let nameIndex = b.string(face)
         let attrPairs = [(b.string("NSFontSizeAttribute"), sizeNumber(size)), (b.string("NSCTFontUIUsageAttribute"), b.string(usage))]
         let attrs = coder10 ? b.dictionary("NSDictionary", attrPairs) : b.dictionary("NSMutableDictionary", attrPairs.reversed())
-        let desc = fontDescriptor(attrs, options: Self.systemFontDescriptorOptions)
+        let desc = fontDescriptor(attrs, options: systemFontDescriptorOptions)
         var e = Entries()
         e.obj("UIFontName", nameIndex)
         e.obj("UIFontDescriptor", desc)
@@ -120,17 +120,23 @@ extension UIKitCompiler {
         return index
     }
 
-    /// The options today's ibtool archives with a font descriptor (`UIFontDescriptorOptions`, after its
-    /// attributes): every descriptor of the Xcode 16 and 26 CleverTap pairs has them — 54 system fonts of three
-    /// weights 0x8000_8404 (kCTFontOptionsPreferSystemFont, bit 2, with three private bits), the one named font
-    /// (Times New Roman Bold) 0x8000_0000. Older ibtools (the DuckDuckGo pairs) wrote no options; UIKit reads
-    /// the key when present.
-    static let systemFontDescriptorOptions: Int64 = 0x8000_8404
-    static let namedFontDescriptorOptions: Int64 = 0x8000_0000
+    /// The options ibtool archives with a font descriptor (`UIFontDescriptorOptions`, after its attributes), which
+    /// are CoreText's for the SDK of the Xcode reproduced (`XcodeVersion.fontDescriptorOptions`): every descriptor of
+    /// the Xcode 16 and 26 CleverTap pairs has them — 54 system fonts of three weights 0x8000_8404
+    /// (kCTFontOptionsPreferSystemFont, bit 2, with three private bits), the one named font (Times New Roman Bold)
+    /// 0x8000_0000; Xcode 15.0's system fonts have 0x8000_8006 (UIKitCatalog, `Corpus/pairs`: four, one weight);
+    /// Xcode 13.2.1 wrote no options (the DuckDuckGo pairs). UIKit reads the key when present.
+    var systemFontDescriptorOptions: Int64? {
+        let version = ctx.options.xcodeVersion
+        if version < .fontDescriptorOptions { return nil }
+        return version < .iOS18SDK ? 0x8000_8006 : 0x8000_8404
+    }
+    var namedFontDescriptorOptions: Int64? { ctx.options.xcodeVersion < .fontDescriptorOptions ? nil : 0x8000_0000 }
 
-    private func fontDescriptor(_ attributes: Int, options: Int64) -> Int {
-        b.graph.add(.init(className: "UIFontDescriptor", entries: [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attributes)),
-                                                                   NibEntry(key: "UIFontDescriptorOptions", value: .int(options))]))
+    private func fontDescriptor(_ attributes: Int, options: Int64?) -> Int {
+        var entries = [NibEntry(key: "UIFontDescriptorAttributes", value: .object(attributes))]
+        if let options { entries.append(NibEntry(key: "UIFontDescriptorOptions", value: .int(options))) }
+        return b.graph.add(.init(className: "UIFontDescriptor", entries: entries))
     }
 
     /// PostScript-name prefixes of font families installed with iOS (the families apps most often use).

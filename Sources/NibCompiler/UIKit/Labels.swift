@@ -74,15 +74,27 @@ extension UIKitCompiler {
             // No compiled evidence: key named after UIKit's property, as for the other label keys.
             if node.bool("adjustsFontForContentSizeCategory") == true { e.bool("UIAdjustsFontForContentSizeCategory", true) }
             e.bool("UIDisableUpdateTextColorOnTraitCollectionChange", !(attributed != nil || nilTextColor))
+            // iOS 17's letterform-aware sizing rule (UILetterformAwareAdjusting), archived at its default by the iOS 17
+            // SDK's coder (Xcode 15.0: every label of UIKitCatalog, `Corpus/pairs`) and not by the iOS 18 and 26 SDKs'
+            // (the Xcode 16 and 26 CleverTap labels).
+            let version = ctx.options.xcodeVersion
+            if version >= .iOS17SDK, version < .iOS18SDK { e.int("UILetterformAwareSizingRule", 0) }
             // UILabel's coder writes UIEnabled NO for a disabled label (no corpus sample).
             if node.bool("enabled") == false { e.bool("UIEnabled", false) }
             node.markUsed("highlighted")
         }
     }
 
-    /// The system `labelColor` (gray 0) used when a label has no text colour.
+    /// The system `labelColor` used when a label has no text colour: gray 0 as Xcode 13.2.1 (DuckDuckGo) and Xcode 16
+    /// (CleverTap) archive it; the iOS 17 SDK of Xcode 15 resolves it to RGB black (UIKitCatalog, `Corpus/pairs`: four
+    /// labels; one Xcode 15 build, a beta).
     func labelColor() -> Int {
-        systemColor("labelColor", white: 0, alpha: 1)
+        let version = ctx.options.xcodeVersion
+        guard version >= .iOS17SDK, version < .iOS18SDK else { return systemColor("labelColor", white: 0, alpha: 1) }
+        var e = Entries()
+        e.obj("UISystemColorName", b.string("labelColor"))
+        rgbKeys(&e, (0, 0, 0), alpha: 1, exactDouble: true)
+        return b.intern(.init(className: "UIColor", entries: e.list))
     }
 
     struct AttributedResult {
