@@ -9,7 +9,8 @@ view nibs (`<controller>-view-<view>.nib`).
 
     scripts/storyboard-kinds.py [NIBC] [CORPUS]      (defaults: .build/debug/nibc, ../shared/corpus)
 
-NIBC_NO_XCODE_VERSION=1 leaves `--xcode-version` out, for a nibc that predates the flag.
+NIBC_NO_XCODE_VERSION=1 leaves `--xcode-version` out, for a nibc that predates the flag; NIBC_SHARED_ONLY=1 measures
+the shared corpus's pairs only.
 """
 import json, os, re, subprocess, sys, tempfile
 
@@ -18,7 +19,10 @@ corpus = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "../shared/corpus
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def pairs():
-    for base, folders in ((corpus, ("nib/duckduckgo", "storyboards/appkit", "recent-storyboards")), (os.path.join(root, "Corpus"), ("pairs",))):
+    sources = [(corpus, ("nib/duckduckgo", "storyboards/appkit", "recent-storyboards"))]
+    if os.environ.get("NIBC_SHARED_ONLY") != "1":
+        sources.append((os.path.join(root, "Corpus"), ("pairs",)))
+    for base, folders in sources:
         for folder in folders:
             for dirpath, _, files in os.walk(os.path.join(base, folder)):
                 for f in sorted(files):
