@@ -36,13 +36,17 @@ extension UIKitCompiler {
             ctx.ignore(psc)
         }
         e.null("UIButtonConfigurationPreferredSymbolConfigurationForImage")
-        e.null("UIButtonConfigurationSymbolContentTransition")
+        // Before the iOS 18 SDK, the coder had no symbol content transition, wrote the subtitle only when set, and
+        // recorded whether the image padding was set (held-out Xcode 15 storyboards, as the issue describing them
+        // lists the keys; no pair here has a button configuration before Xcode 16).
+        let iOS18 = ctx.options.xcodeVersion >= .iOS18SDK
+        if iOS18 { e.null("UIButtonConfigurationSymbolContentTransition") }
         e.bool("UIButtonConfigurationShowsActivityIndicator", node.bool("showsActivityIndicator") == true)
         for (part, key) in [("title", "UIButtonConfigurationTitle"), ("subtitle", "UIButtonConfigurationSubtitle")] {
             let fontKey = part + "FontDescription"
             let font = node.child("fontDescription", key: fontKey)
             if let text = node[part] { e.obj(key, plainAttributedString(ctx.localizable(text, owner: node, property: part), font: font)) }
-            else { e.null(key); if let font { ctx.ignore(font) } }
+            else { if iOS18 || part == "title" { e.null(key) }; if let font { ctx.ignore(font) } }
             if let m = node[part + "LineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), m != 0 { e.int(key + "LineBreakMode", m) }
         }
         if let i = node.child("directionalEdgeInsets", key: "contentInsets") {
@@ -51,6 +55,7 @@ extension UIKitCompiler {
         }
         e.int("UIButtonConfigurationImagePlacement", node["imagePlacement"].flatMap { ["top": 1, "leading": 2, "bottom": 4, "trailing": 8][$0] } ?? 2)
         e.float("UIButtonConfigurationImagePadding", node.double("imagePadding") ?? 0)
+        if !iOS18 { e.bool("UIButtonConfigurationUseCustomImagePadding", node.has("imagePadding")) }
         e.float("UIButtonConfigurationTitlePadding", node.double("titlePadding") ?? 1)
         e.int("UIButtonConfigurationTitleAlignment", node["titleAlignment"].flatMap { ["automatic": 0, "leading": 1, "center": 2, "trailing": 3][$0] } ?? 0)
         // Written only when it differs from the style's default (on for every factory style).
@@ -67,7 +72,7 @@ extension UIKitCompiler {
         let background = node?.child("color", key: "backgroundColor")
         let clear = systemColor("clearColor", white: 0, alpha: 0)
         var values = BackgroundConfigurationValues(
-            layout: .iOS26, cornerRadius: radius ?? [0: 5.95, 1: 14, 2: 14, 3: 8.75][buttonSize] ?? 5.95,
+            layout: backgroundConfigurationLayout, cornerRadius: radius ?? [0: 5.95, 1: 14, 2: 14, 3: 8.75][buttonSize] ?? 5.95,
             backgroundColor: background.map { color($0) } ?? clear, strokeColor: clear, strokeWidth: 1, defaultStyle: 0,
             customized: ["strokeColor", "strokeWidth"])
         if radius != nil { values.customized.insert("cornerRadius") }

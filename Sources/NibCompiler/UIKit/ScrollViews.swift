@@ -324,7 +324,7 @@ extension UIKitCompiler {
 
     private func systemBackgroundView(cw: Double, ch: Double) -> Int {
         let config = backgroundConfiguration(BackgroundConfigurationValues(
-            layout: .cellBackgroundView, cornerRadius: 0, backgroundColor: tableCellPlainBackgroundColor(),
+            layout: backgroundConfigurationLayout, cornerRadius: 0, backgroundColor: tableCellPlainBackgroundColor(),
             strokeColor: systemColor("clearColor", white: 0, alpha: 0), strokeWidth: 0, defaultStyle: 1))
         // The cell's size rounded up to whole points, centred in the cell's own coordinates (9 storyboard
         // prototype cells: heights 43.5, 43.67 → 44, 44.33 → 45, whole heights kept; centre (w/2, h/2)
