@@ -84,4 +84,9 @@ extension XcodeVersion {
     /// `UILetterformAwareSizingRule`): Xcode 15.0 (UIKitCatalog) against Xcode 16.0 and 26.0 (CleverTap).
     static let iOS17SDK = XcodeVersion(15)
     static let iOS18SDK = XcodeVersion(16)
+
+    /// A system symbol's image placeholder carries a catalog name (empty, the only value that makes UIKit's decoder
+    /// look the symbol up): held-out storyboards from later Xcodes carry one; Xcode 13.2.1 wrote nil (DuckDuckGo's
+    /// Settings, `chevron.left`). The boundary between them is not sampled; Xcode 14 is assumed.
+    static let symbolImagesNameTheirCatalog = XcodeVersion(14)
 }

@@ -66,7 +66,11 @@ extension UIKitCompiler {
         if coder10 {
             if symbol { e.obj("UISystemSymbolResourceName", b.string(name)) } else { e.null("UISystemSymbolResourceName") }
             if let symbolScale { e.obj("UISymbolImageConfiguration", symbolConfiguration(traits: nil, scale: symbolScale)) } else { e.null("UISymbolImageConfiguration") }
-            e.null("UIResourceCatalogName")
+            // A system symbol's catalog is the empty name (`XcodeVersion.symbolImagesNameTheirCatalog`):
+            // UIImageNibPlaceholder's decoder (decompiled iOS 18 and 26.1 UIKitCore) asks `systemImageNamed:` for a
+            // symbol only when the catalog name is empty ("private" for private symbols, anything else fails over to the
+            // app's asset catalog). Asset images name no catalog (the pairs).
+            if symbol, ctx.options.xcodeVersion >= .symbolImagesNameTheirCatalog { e.obj("UIResourceCatalogName", b.string("")) } else { e.null("UIResourceCatalogName") }
         }
         let i = b.graph.add(.init(className: "UIImageNibPlaceholder", entries: e.list))
         imageCache[key] = i
