@@ -80,6 +80,12 @@ import NibTestSupport
             #expect(Self.elements(g, barObject.value(forKey: "UIItems")) == [rootItem])
         }
         #expect(items.compactMap { Self.string(g, g.objects[$0].value(forKey: "UITitle")) } == ["Home", "Settings"])
+        // The tabs' SF Symbols: placeholders naming the symbol and the empty catalog UIKit looks symbols up in.
+        for item in items {
+            let image = try #require(g.objects[item].value(forKey: "UIImage")?.objectIndex)
+            #expect(Self.string(g, g.objects[image].value(forKey: "UISystemSymbolResourceName")) != nil)
+            #expect(Self.string(g, g.objects[image].value(forKey: "UIResourceCatalogName")) == "")
+        }
         // The identified root keeps a swapper; the other is a plain UIViewController.
         let rootClasses = children.map { g.objects[Self.elements(g, g.objects[$0].value(forKey: "UIChildViewControllers"))[0]].className }
         #expect(rootClasses == ["UIViewController", "UIClassSwapper"])
@@ -109,5 +115,7 @@ import NibTestSupport
         #expect(!g.objects.contains { $0.className == "UINavigationController" || $0.className == "UIViewController" })
         #expect(!g.objects.contains { $0.value(forKey: "UIIsLocked") != nil || $0.value(forKey: "UICenterItemGroups") != nil })
         #expect(g.objects[0].value(forKey: "IBUINibLNEVersionKey") == nil && !g.hasLNETrailer)
+        let placeholders = g.objects.filter { $0.className == "UIImageNibPlaceholder" }
+        #expect(placeholders.count == 2 && placeholders.allSatisfy { $0.value(forKey: "UIResourceCatalogName") == .null })
     }
 }
