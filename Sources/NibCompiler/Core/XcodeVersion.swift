@@ -6,10 +6,14 @@
 /// compiled them differ in their scene nibs). Each version-dependent rule names the first version it was seen
 /// in and the samples it rests on; `XcodeVersion` is the one value those rules compare against.
 public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The major version (15 for Xcode 15.0.1).
     public var major: Int
+    /// The minor version (0 for Xcode 15.0.1).
     public var minor: Int
+    /// The patch version (1 for Xcode 15.0.1).
     public var patch: Int
 
+    /// Xcode `major.minor.patch`.
     public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor
@@ -34,8 +38,10 @@ public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConverti
     /// `recent-storyboards/` and `recent/` pairs it and Xcode 26.0 compiled).
     public static let newest = XcodeVersion(26, 1)
 
+    /// `major.minor`, with `.patch` when it is not 0.
     public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
 
+    /// Orders by major, then minor, then patch.
     public static func < (a: XcodeVersion, b: XcodeVersion) -> Bool {
         (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
     }
