@@ -106,7 +106,7 @@ import PropertyList
             let key = "\(pair.storyboard):\(path)"
             print(String(format: "storyboard-score %.4f %@", score, key))
             guard let floor = StoryboardScoreTable.floors[key] else { Issue.record("no floor for \(key)"); continue }
-            #expect(score >= floor - 0.005, "loose score \(score) fell below \(floor) for \(key)")
+            #expect(score >= floor - ScoreFloor.rounding, "loose score \(score) fell below \(floor) for \(key)")
         }
     }
 
