@@ -13,4 +13,4 @@ cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=0:detect_stack_use_after_return=1 ${ASAN_OPTIONS:-}"
 swift build --build-tests --sanitize=address --scratch-path .build-asan
-swift test --skip-build --sanitize=address --scratch-path .build-asan --filter 'ShortInputTests|ShortInputTemplateTests|ShortPropertyListInputTests|KeyHashTests|KeyTableTests|ByteScanningTests|valuesFastPathAgreesWithTheCheckedPath'
+scripts/require-tests.sh 19 swift test --skip-build --sanitize=address --scratch-path .build-asan --filter 'ShortInputTests|ShortInputTemplateTests|ShortPropertyListInputTests|KeyHashTests|KeyTableTests|ByteScanningTests|valuesFastPathAgreesWithTheCheckedPath'

@@ -6,11 +6,16 @@
 #   scripts/compare-compile-outputs.sh OLD_NIBC NEW_NIBC [CORPUS_DIR]
 #
 # The flags of X.args beside an input are passed to both. Prints one line per difference and a summary;
-# exits 1 when anything differs.
+# exits 1 when anything differs, 2 when there is no corpus or nothing in it to compare (the corpus defaults to
+# ../shared/corpus beside the checkout, or $NIBC_SHARED_CORPUS).
 set -uo pipefail
 old=${1:?usage: $0 OLD_NIBC NEW_NIBC [CORPUS_DIR]}
 new=${2:?usage: $0 OLD_NIBC NEW_NIBC [CORPUS_DIR]}
-corpus=${3:-${NIBC_SHARED_CORPUS:-/work/shared/corpus}}
+corpus=${3:-${NIBC_SHARED_CORPUS:-$(cd "$(dirname "$0")/.." && pwd)/../shared/corpus}}
+if [ ! -d "$corpus" ]; then
+    echo "compare-compile-outputs: no corpus at $corpus (give it as the third argument or NIBC_SHARED_CORPUS)" >&2
+    exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 files=0 differ=0
@@ -34,4 +39,8 @@ while IFS= read -r -d '' f; do
     fi
 done < <(find "$corpus" \( -name '*.xib' -o -name '*.storyboard' \) -print0 | sort -z)
 echo "$files documents compiled, $differ differ"
+if [ $files -eq 0 ]; then
+    echo "compare-compile-outputs: no .xib or .storyboard under $corpus: nothing was compared" >&2
+    exit 2
+fi
 [ $differ -eq 0 ]

@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 export TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}"
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+scripts/require-tests.sh 3 swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
     --filter 'concurrentInstantiationBuildsOnePlan|batchCompileIsDeterministicWhateverTheJobCount|scenesAreReadOnceAndDecodedOnFirstUse'

@@ -7,7 +7,7 @@ import NibTestSupport
 /// Compiles every Apple-compiled pair and guards its leaf-match score against regression.
 @Suite struct CorpusScoreTests {
     /// Scores reached (strict, loose); a test fails when a score drops below its floor (`ScoreFloor`). Measured with
-    /// objects named by their place in the tree (`nibc diff`, issue 16): a reordered connection list is
+    /// objects named by their place in the tree (`nibc diff`): a reordered connection list is
     /// one `(order)` leaf in strict mode, no longer a renamed subtree (OmniBar 0.9942 -> 0.9993, 7.0.0
     /// CenteredView 0.9737 -> 0.9981, 7.0.0 TabView 0.9071 -> 0.9707 strict). All pairs are at or above 0.97 strict. Lowest: 7.0.0 TabView (extra `spacing` storage copies,
     /// TraitStorage.swift) and, with CenteredView, the `UINibKeyValuePairsKey` owner order (a child's
