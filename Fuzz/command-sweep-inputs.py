@@ -144,7 +144,7 @@ def write(path, data):
         f.write(data if isinstance(data, bytes) else data.encode())
 
 def generated(d, bases):
-    # Repeated external-object identifiers: the `nibc bench` trap of issue 17, and 1000 proxies without one.
+    # Repeated external-object identifiers (once a trap in `nibc bench`), and 1000 proxies without one.
     g = new_graph(); ps = [proxy(g, 'IBFilesOwner'), proxy(g, 'Shared'), proxy(g, 'Shared')]
     uikit_nib(g, ps + [view(g)]); write(f'{d}/dup-external-ids.nib', g.encode())
     g = new_graph(); ps = [proxy(g, None) for _ in range(1000)]

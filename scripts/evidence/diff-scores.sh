@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Scores of every Apple-compiled XIB/NIB pair of the shared corpus under two `nibc diff` builds, to see
-# what a change of the diff (issue 16: objects named by their place in the tree) does to each score.
+# what a change of the diff (for example, naming objects by their place in the tree) does to each score.
 #
 #   scripts/evidence/diff-scores.sh OLD_NIBC NEW_NIBC [CORPUS] > scores.tsv
 #
