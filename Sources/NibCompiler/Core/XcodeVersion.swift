@@ -91,6 +91,9 @@ extension XcodeVersion {
     static let iOS17SDK = XcodeVersion(15)
     static let iOS18SDK = XcodeVersion(16)
 
+    /// Whether this Xcode's SDK is iOS 17's (Xcode 15.x).
+    var hasIOS17SDK: Bool { self >= .iOS17SDK && self < .iOS18SDK }
+
     /// A system symbol's image placeholder carries a catalog name (empty, the only value that makes UIKit's decoder
     /// look the symbol up): held-out storyboards from later Xcodes carry one; Xcode 13.2.1 wrote nil (DuckDuckGo's
     /// Settings, `chevron.left`). The boundary between them is not sampled; Xcode 14 is assumed.

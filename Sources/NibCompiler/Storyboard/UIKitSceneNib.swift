@@ -329,51 +329,50 @@ final class UIKitSceneNib {
     /// (10), UIKit's mask for a bottom bar since iOS 2 (inferred: the table's values are not readable in the
     /// decompile). The origin and width stay the XML's. No Apple-compiled tab bar controller checks this.
     static func placeTabBar(_ i: Int, _ bar: XIBNode, in c: UIKitCompiler) {
-        let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
-        let x = frame?.peek("x").flatMap(Double.init) ?? 0, y = frame?.peek("y").flatMap(Double.init) ?? 0
-        let w = frame?.peek("width").flatMap(Double.init) ?? UIKitCompiler.frameDefaultSide
+        let (x, y, w) = barFrame(bar)
         let h = tabBarHeight
         var entries = c.b.graph.objects[i].entries
-        for (key, value) in [("UIBounds", packedDoubles([0, 0, w, h])), ("UICenter", packedDoubles([x + w / 2, y + h / 2]))] {
-            if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value }
-        }
-        if let at = entries.firstIndex(where: { $0.key == "UIAutoresizingMask" }) {
-            entries[at].value = .int(bottomBarAutoresizingMask)
-        } else {
-            let at = entries.firstIndex { $0.key == "UIAutoresizeSubviews" }.map { $0 + 1 } ?? entries.count
-            entries.insert(NibEntry(key: "UIAutoresizingMask", value: .int(bottomBarAutoresizingMask)), at: at)
-        }
+        put(&entries, "UIBounds", packedDoubles([0, 0, w, h]), after: "")
+        put(&entries, "UICenter", packedDoubles([x + w / 2, y + h / 2]), after: "UIBounds")
+        put(&entries, "UIAutoresizingMask", .int(bottomBarAutoresizingMask), after: "UIAutoresizeSubviews")
         c.b.graph.objects[i].entries = entries
+    }
+
+    /// A container bar's XML origin and width; a bar saved without a frame has a frameless view's width.
+    static func barFrame(_ bar: XIBNode) -> (x: Double, y: Double, width: Double) {
+        let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
+        return (frame?.peek("x").flatMap(Double.init) ?? 0, frame?.peek("y").flatMap(Double.init) ?? 0,
+                frame?.peek("width").flatMap(Double.init) ?? UIKitCompiler.frameDefaultSide)
+    }
+
+    /// Sets `key` in `entries`, or inserts it after the entry `previous` (at the end when there is none).
+    static func put(_ entries: inout [NibEntry], _ key: String, _ value: NibGraphValue, after previous: String) {
+        if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value; return }
+        let at = entries.firstIndex { $0.key == previous }.map { $0 + 1 } ?? entries.count
+        entries.insert(NibEntry(key: key, value: value), at: at)
     }
 
     /// UITabBar's height for the default bar metrics (`_UITabBarVisualProviderLegacyIOS`).
     static let tabBarHeight = 49.0
-    /// Flexible width (2) and flexible top margin (8).
+    /// Flexible width (2) and flexible top margin (8): a bottom bar's mask (a tab bar controller's bar, a navigation
+    /// controller's toolbar).
     static let bottomBarAutoresizingMask: Int64 = 10
 
     /// A navigation controller's bars ignore their XML frame (UIKIT-MAPPING §5.3): the navigation bar
     /// gets bounds (0, 0, 0, 50), centre (0, y + 25), mask 2; the toolbar bounds (0, 0, w, 50), centre
     /// (w/2, y + 25), mask 10. A translucent navigation bar is not opaque.
     static func placeContainerBar(_ i: Int, _ bar: XIBNode, in c: UIKitCompiler, navigation: Bool) {
-        let frame = bar.children.first { $0.name == "rect" && $0.peek("key") == "frame" }
-        let y = frame?.peek("y").flatMap(Double.init) ?? 0
-        // A toolbar without a frame is 1000 points wide (one sample, PrivacyProtection).
-        let w = frame?.peek("width").flatMap(Double.init) ?? 1000
+        // A toolbar without a frame is as wide as a frameless view, 1000 points (one sample, PrivacyProtection).
+        let (_, y, w) = barFrame(bar)
         var entries = c.b.graph.objects[i].entries
-        func put(_ key: String, _ value: NibGraphValue, after previous: String) {
-            if let at = entries.firstIndex(where: { $0.key == key }) { entries[at].value = value; return }
-            let at = entries.firstIndex { $0.key == previous }.map { $0 + 1 } ?? entries.count
-            entries.insert(NibEntry(key: key, value: value), at: at)
-        }
-        put("UIBounds", packedDoubles([0, 0, navigation ? 0 : w, 50]), after: "")
-        put("UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
-        put("UIAutoresizingMask", .int(navigation ? 2 : 10), after: "UIAutoresizeSubviews")
+        put(&entries, "UIBounds", packedDoubles([0, 0, navigation ? 0 : w, 50]), after: "")
+        put(&entries, "UICenter", packedDoubles([navigation ? 0 : w / 2, y + 25]), after: "UIBounds")
+        put(&entries, "UIAutoresizingMask", .int(navigation ? 2 : bottomBarAutoresizingMask), after: "UIAutoresizeSubviews")
         if navigation, bar.peek("translucent") != "NO" { entries.removeAll { $0.key == "UIOpaque" } }
         // A navigation controller locks its bar, and UINavigationBar's coder writes `UIIsLocked` for a locked bar, after the
         // view keys (`XcodeVersion.containerBarsArchiveLock`).
-        if navigation, c.ctx.options.xcodeVersion >= .containerBarsArchiveLock, !entries.contains(where: { $0.key == "UIIsLocked" }) {
-            let at = entries.firstIndex { $0.key == "UIViewLargeContentStoredProperties" }.map { $0 + 1 } ?? entries.count
-            entries.insert(NibEntry(key: "UIIsLocked", value: .bool(true)), at: at)
+        if navigation, c.ctx.options.xcodeVersion >= .containerBarsArchiveLock {
+            put(&entries, "UIIsLocked", .bool(true), after: "UIViewLargeContentStoredProperties")
         }
         // A container's toolbar without items still archives an empty item list (one sample, PrivacyProtection).
         if !navigation, !entries.contains(where: { $0.key == "UIItems" }) { entries.append(NibEntry(key: "UIItems", value: .object(c.b.array([])))) }

@@ -77,8 +77,7 @@ extension UIKitCompiler {
             // iOS 17's letterform-aware sizing rule (UILetterformAwareAdjusting), archived at its default by the iOS 17
             // SDK's coder (Xcode 15.0: every label of UIKitCatalog, `Corpus/pairs`) and not by the iOS 18 and 26 SDKs'
             // (the Xcode 16 and 26 CleverTap labels).
-            let version = ctx.options.xcodeVersion
-            if version >= .iOS17SDK, version < .iOS18SDK { e.int("UILetterformAwareSizingRule", 0) }
+            if ctx.options.xcodeVersion.hasIOS17SDK { e.int("UILetterformAwareSizingRule", 0) }
             // UILabel's coder writes UIEnabled NO for a disabled label (no corpus sample).
             if node.bool("enabled") == false { e.bool("UIEnabled", false) }
             node.markUsed("highlighted")
@@ -89,8 +88,7 @@ extension UIKitCompiler {
     /// (CleverTap) archive it; the iOS 17 SDK of Xcode 15 resolves it to RGB black (UIKitCatalog, `Corpus/pairs`: four
     /// labels; one Xcode 15 build, a beta).
     func labelColor() -> Int {
-        let version = ctx.options.xcodeVersion
-        guard version >= .iOS17SDK, version < .iOS18SDK else { return systemColor("labelColor", white: 0, alpha: 1) }
+        guard ctx.options.xcodeVersion.hasIOS17SDK else { return systemColor("labelColor", white: 0, alpha: 1) }
         var e = Entries()
         e.obj("UISystemColorName", b.string("labelColor"))
         rgbKeys(&e, (0, 0, 0), alpha: 1, exactDouble: true)

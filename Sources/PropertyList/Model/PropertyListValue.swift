@@ -25,6 +25,14 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     }
 }
 
+extension Array where Element == PropertyListEntry {
+    /// The entries in CoreFoundation's key order for a written dictionary: keys compared by their UTF-16 code units,
+    /// as CFString compares them.
+    public func sortedByKey() -> [PropertyListEntry] {
+        sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+    }
+}
+
 /// One dictionary entry.
 public struct PropertyListEntry: Sendable, Hashable {
     public var key: String

@@ -41,8 +41,7 @@ public struct XMLPropertyListWriter: Sendable {
         case .dictionary(let entries):
             guard !entries.isEmpty else { out += indent + "<dict/>\n"; return }
             out += indent + "<dict>\n"
-            // CoreFoundation writes keys in sorted order (by UTF-16 code units, as CFString compares them).
-            for entry in entries.sorted(by: { Array($0.key.utf16).lexicographicallyPrecedes(Array($1.key.utf16)) }) {
+            for entry in entries.sortedByKey() {
                 out += indent + "\t<key>\(Self.escaped(entry.key))</key>\n"
                 append(entry.value, depth: depth + 1, to: &out)
             }

@@ -46,7 +46,7 @@ struct IbtoolReport {
                 .init("bundle-version", .string(version.bundle)), .init("short-bundle-version", .string(version.short)),
             ])))
         }
-        return .dictionary(Self.sortedByKey(plist))
+        return .dictionary(plist.sortedByKey())
     }
 
     /// One `com.apple.ibtool.document.*` dictionary: ibtool keys its messages by where they are in the
@@ -63,12 +63,7 @@ struct IbtoolReport {
                 .init("message", .string(d.message)), .init("type", .string(type)),
             ]))
         }
-        return .dictionary(sortedByKey(keys.map { PropertyListEntry($0, .array(byLine[$0] ?? [])) }))
-    }
-
-    /// Entries in the order CoreFoundation writes a dictionary's keys (sorted), so the binary form is deterministic too.
-    static func sortedByKey(_ entries: [PropertyListEntry]) -> [PropertyListEntry] {
-        entries.sorted { Array($0.key.utf16).lexicographicallyPrecedes(Array($1.key.utf16)) }
+        return .dictionary(keys.map { PropertyListEntry($0, .array(byLine[$0] ?? [])) }.sortedByKey())
     }
 
     /// The bytes for standard output in `format`; empty when there is nothing to report. Written by the
