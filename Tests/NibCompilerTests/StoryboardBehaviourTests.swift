@@ -177,6 +177,60 @@ import PropertyList
         #expect(ownGraph.objects.contains { $0.className == "UITabBarItem" })
     }
 
+    /// A bar button item in an embedded controller's navigation item whose action targets its own scene's First
+    /// Responder: the item is archived in the container's scene nib, and the action targets that nib's First
+    /// Responder proxy (one proxy whatever scene declares it), not an unarchived element. Without a First
+    /// Responder in the child's scene, the same id is an unknown one and stays an error.
+    @Test func embeddedChildsFirstResponderIsTheContainersFirstResponder() throws {
+        func document(declaringFirstResponder: Bool) -> String {
+            let child = Self.scene("aaa-00-001")
+                .replacingOccurrences(of: "<connections></connections>", with: """
+                    <navigationItem key="navigationItem" title="T" id="ni-00-001">
+                        <barButtonItem key="rightBarButtonItem" systemItem="done" id="bb-00-001">
+                            <connections><action selector="dismiss:" destination="fr-00-001" id="act-00-001"/></connections>
+                        </barButtonItem>
+                    </navigationItem>
+                    """)
+                .replacingOccurrences(of: "</viewController>", with: declaringFirstResponder
+                    ? #"</viewController><placeholder placeholderIdentifier="IBFirstResponder" id="fr-00-001" userLabel="First Responder" sceneMemberID="firstResponder"/>"#
+                    : "</viewController>")
+            return Self.storyboard("""
+                    <scene sceneID="s-nav">
+                        <objects>
+                            <navigationController id="nav-00-001" sceneMemberID="viewController">
+                                <navigationBar key="navigationBar" contentMode="scaleToFill" id="nb-00-001">
+                                    <rect key="frame" x="0.0" y="20" width="320" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                </navigationBar>
+                                <connections><segue destination="aaa-00-001" kind="relationship" relationship="rootViewController" id="r-1"/></connections>
+                            </navigationController>
+                            <placeholder placeholderIdentifier="IBFirstResponder" id="fr-00-000" userLabel="First Responder" sceneMemberID="firstResponder"/>
+                        </objects>
+                    </scene>
+            \(child)
+            """, initial: "nav-00-001")
+        }
+        #expect(errors(document(declaringFirstResponder: false)) == ["T.storyboard:25:50: error: reference to unknown id 'fr-00-001'"])
+        let result = try StoryboardCompiler().compile(storyboard: Array(document(declaringFirstResponder: true).utf8), fileName: "T.storyboard")
+        #expect(result.diagnostics.map(\.description) == [])
+        let nib = try #require(result.files.first { $0.path == "UINavigationController-nav-00-001.nib" }, "\(result.files.map(\.path))")
+        let graph = NibGraph(try NibArchive(bytes: nib.bytes))
+        let connection = try #require(graph.objects.first { $0.className == "UIRuntimeEventConnection" })
+        guard case .object(let source)? = connection.value(forKey: "UISource"),
+              case .object(let destination)? = connection.value(forKey: "UIDestination"),
+              case .object(let identifier)? = graph.objects[destination].value(forKey: "UIProxiedObjectIdentifier"),
+              case .data(let bytes)? = graph.objects[identifier].value(forKey: "NS.bytes") else { Issue.record("no action connection"); return }
+        #expect(graph.objects[source].className == "UIBarButtonItem")
+        #expect(graph.objects[destination].className == "UIProxyObject")
+        #expect(String(decoding: bytes, as: UTF8.self) == "IBFirstResponder")
+        // The container's own First Responder: one proxy of that identifier among the nib's objects.
+        #expect(graph.objects.indices.filter { i in
+            guard case .object(let p)? = graph.objects[i].value(forKey: "UIProxiedObjectIdentifier"),
+                  case .data(let b)? = graph.objects[p].value(forKey: "NS.bytes") else { return false }
+            return String(decoding: b, as: UTF8.self) == "IBFirstResponder"
+        } == [destination])
+    }
+
     /// A storyboard reference's tab bar item is archived in the reference's scene nib, as its navigation item is
     /// (§2.9), instead of being warned about and dropped.
     @Test func storyboardReferenceKeepsItsTabBarItem() throws {

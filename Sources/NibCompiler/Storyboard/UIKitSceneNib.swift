@@ -63,9 +63,16 @@ final class UIKitSceneNib {
         for p in objects.map({ Array($0.children) }) ?? [] where (p.name == "placeholder" && p != firstResponderNode) || p.name == "exit" { c.ctx.ignore(p) }
         // An embedded child's scene placeholders (its first responder, exit) are archived by no nib: the child lives
         // in this one, which has its own (a tab bar controller's navigation children in corpus/ios warned of them).
+        // First Responder is one proxy whatever scene declares it (UIProxyObject "IBFirstResponder", resolved
+        // through the responder chain at run time), so a connection from the child's objects to its own scene's
+        // First Responder — a navigation item's bar button action, archived here with the child — targets this
+        // nib's First Responder.
         for child in embedded {
             guard let childObjects = child.scene.children.first(where: { $0.name == "objects" }) else { continue }
-            for p in childObjects.children where p.name == "placeholder" || p.name == "exit" { c.ctx.ignore(p) }
+            for p in childObjects.children where p.name == "placeholder" || p.name == "exit" {
+                c.ctx.ignore(p)
+                if p.peek("placeholderIdentifier") == "IBFirstResponder", let id = p.peek("id") { c.ctx.bind(id: id, to: firstResponder) }
+            }
         }
 
         if controller.isReference {
@@ -92,7 +99,7 @@ final class UIKitSceneNib {
             top += extrasAfter
             c.connections.outlets.append(.init(label: "sceneViewController", source: owner, destination: controller.id, node: controller.node))
         }
-        Self.keepSceneConnections(&c.connections, sceneIDs: sceneIDs, fixed: Set([owner]))
+        Self.keepSceneConnections(&c.connections, sceneIDs: sceneIDs, in: ctx)
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [], leadingConnections: storyboardOutlets)
         LNEVersion.mark(&c.b.graph, xcode: ctx.options.xcodeVersion)
@@ -382,8 +389,13 @@ final class UIKitSceneNib {
     }
 
 
-    /// §3.3: only connections whose ends both lie in the scene (outside the root view) stay here.
-    static func keepSceneConnections(_ table: inout ConnectionTable, sceneIDs: SceneObjectIDs, fixed: Set<Int>) {
+    /// §3.3: only connections whose ends both lie in the scene (outside the root view) stay here. A destination
+    /// that names no element of the document is a located error, not a connection dropped without a word.
+    static func keepSceneConnections(_ table: inout ConnectionTable, sceneIDs: SceneObjectIDs, in ctx: CompileContext) {
+        for (destination, node) in table.outlets.map({ ($0.destination, $0.node) }) + table.actions.map({ ($0.destination, $0.node) })
+        where ctx.element(withID: destination) == nil {
+            ctx.error(at: node, attribute: "destination", "reference to unknown id '\(destination)'")
+        }
         table.outlets.removeAll { !sceneIDs.contains($0.destination) }
         table.actions.removeAll { !sceneIDs.contains($0.destination) }
         for i in table.collections.indices { table.collections[i].destinations.removeAll { !sceneIDs.contains($0.0) } }
