@@ -231,6 +231,90 @@ import PropertyList
         } == [destination])
     }
 
+    /// A collection view with prototype cells inside a table view's prototype cell: each level is a nested archive
+    /// inside the one that holds it, and an outlet from the innermost cell to the controller reaches it through an
+    /// Upstream proxy at each level.
+    @Test func prototypesNestAsDeepAsTheDocument() throws {
+        let text = Self.storyboard("""
+                <scene sceneID="s-t">
+                    <objects>
+                        <tableViewController id="tvc-00-001" sceneMemberID="viewController">
+                            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="120" sectionHeaderHeight="28" sectionFooterHeight="28" id="tv-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <prototypes>
+                                    <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" reuseIdentifier="Outer" id="oc-00-001">
+                                        <rect key="frame" x="0.0" y="28" width="320" height="120"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="oc-00-001" id="ocv-00-001">
+                                            <rect key="frame" x="0.0" y="0.0" width="320" height="120"/>
+                                            <autoresizingMask key="autoresizingMask"/>
+                                            <subviews>
+                                                <collectionView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" dataMode="prototypes" id="cv-00-001">
+                                                    <rect key="frame" x="0.0" y="0.0" width="320" height="120"/>
+                                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                                    <collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="10" minimumInteritemSpacing="10" id="fl-00-001">
+                                                        <size key="itemSize" width="100" height="100"/>
+                                                        <size key="headerReferenceSize" width="0.0" height="0.0"/>
+                                                        <size key="footerReferenceSize" width="0.0" height="0.0"/>
+                                                        <inset key="sectionInset" minX="0.0" minY="0.0" maxX="0.0" maxY="0.0"/>
+                                                    </collectionViewFlowLayout>
+                                                    <cells>
+                                                        <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" reuseIdentifier="Inner" id="ic-00-001">
+                                                            <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                                                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                                            <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="icv-00-001">
+                                                                <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                                                                <autoresizingMask key="autoresizingMask"/>
+                                                            </view>
+                                                            <connections><outlet property="owner" destination="tvc-00-001" id="o-00-001"/></connections>
+                                                        </collectionViewCell>
+                                                    </cells>
+                                                </collectionView>
+                                            </subviews>
+                                        </tableViewCellContentView>
+                                    </tableViewCell>
+                                </prototypes>
+                            </tableView>
+                        </tableViewController>
+                    </objects>
+                </scene>
+        """, initial: "tvc-00-001")
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "T.storyboard")
+        #expect(result.diagnostics.map(\.description) == [])
+        let viewNib = try #require(result.files.first { $0.path.hasPrefix("tvc-00-001-view-") }, "\(result.files.map(\.path))")
+        let view = NibGraph(try NibArchive(bytes: viewNib.bytes))
+        /// The nested archive and the external-objects table stored under `name` in the dictionaries at `nibsKey`,
+        /// `externalsKey` of the first object of `graph` that has them.
+        func nested(_ graph: NibGraph, _ nibsKey: String, _ externalsKey: String, _ name: String) throws -> (NibGraph, [String]) {
+            let holder = try #require(graph.objects.first { $0.value(forKey: nibsKey) != nil }, "no \(nibsKey)")
+            func lookup(_ key: String) throws -> Int {
+                let dictionary = try #require(holder.value(forKey: key)?.objectIndex)
+                let entries = graph.objects[dictionary].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap(\.value.objectIndex)
+                let keyAt = try #require(stride(from: 0, to: entries.count, by: 2).first { i in
+                    if case .data(let b)? = graph.objects[entries[i]].value(forKey: "NS.bytes") { return String(decoding: b, as: UTF8.self) == name }
+                    return false
+                }, "no \(name) in \(key)")
+                return entries[keyAt + 1]
+            }
+            let nib = try lookup(nibsKey)
+            let data = try #require(graph.objects[nib].value(forKey: "archiveData")?.objectIndex)
+            let bytes = try #require(graph.objects[data].value(forKey: "NS.bytes").flatMap { v -> [UInt8]? in if case .data(let b) = v { return b } else { return nil } })
+            let externals = try lookup(externalsKey)
+            let names = graph.objects[externals].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap(\.value.objectIndex).compactMap { i -> String? in
+                if case .data(let b)? = graph.objects[i].value(forKey: "NS.bytes") { return String(decoding: b, as: UTF8.self) } else { return nil }
+            }
+            return (NibGraph(try NibArchive(bytes: bytes)), names)
+        }
+        let (outer, outerExternals) = try nested(view, "UITableViewCellPrototypeNibs", "UITableViewCellPrototypeNibExternalObjects", "Outer")
+        #expect(outer.objects.contains { $0.className == "UITableViewCell" })
+        #expect(outerExternals.contains("UpstreamPlaceholder-1"), "\(outerExternals)")
+        let (inner, innerExternals) = try nested(outer, "UICollectionViewCellNibDict", "UICollectionViewCellPrototypeNibExternalObjects", "Inner")
+        #expect(inner.objects.contains { $0.className == "UICollectionViewCell" })
+        #expect(innerExternals.contains("UpstreamPlaceholder-1"), "\(innerExternals)")
+        #expect(inner.objects.contains { $0.className == "UIRuntimeOutletConnection" })
+    }
+
     /// A storyboard reference's tab bar item is archived in the reference's scene nib, as its navigation item is
     /// (§2.9), instead of being warned about and dropped.
     @Test func storyboardReferenceKeepsItsTabBarItem() throws {

@@ -85,4 +85,43 @@ import NibTestSupport
         }
         #expect(!(try Self.compile(Self.label, xcode: .newest)).hasLNETrailer)
     }
+
+    /// A bold system font's descriptor adds the bold usage override in a mutable dictionary from Xcode 16
+    /// (`XcodeVersion.boldSystemFontsArchiveUsageOverride`); a regular one keeps its immutable two-entry dictionary.
+    @Test func boldSystemFontUsageOverride() throws {
+        let bold = Self.label.replacingOccurrences(of: #"type="system" pointSize="17""#, with: #"type="boldSystem" pointSize="17""#)
+        for (xcode, text, expected) in [(XcodeVersion.newest, bold, true), (XcodeVersion(15, 0), bold, false), (.newest, Self.label, false)] {
+            let g = try Self.compile(text, xcode: xcode)
+            let descriptor = try Self.first(g, "UIFontDescriptor")
+            let attributes = try #require(descriptor.value(forKey: "UIFontDescriptorAttributes")?.objectIndex)
+            let strings = g.objects[attributes].entries.compactMap { entry -> String? in
+                guard case .object(let i) = entry.value, case .data(let bytes)? = g.objects[i].value(forKey: "NS.bytes") else { return nil }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            #expect(g.objects[attributes].className == (expected ? "NSMutableDictionary" : "NSDictionary"), "\(xcode)")
+            #expect(strings.contains("NSCTFontUIUsageOverrideAttribute") == expected, "\(xcode) \(strings)")
+            #expect(strings.contains("CTFontBoldUsage") == expected, "\(xcode)")
+            if expected { #expect(strings.contains("CTFontEmphasizedUsage")) }
+        }
+    }
+
+    /// `UIAdjustsImageWhenHighlighted` and `…WhenDisabled` are archived when on (the default) and left out when off.
+    @Test func buttonImageAdjustmentsArchivedWhenOn() throws {
+        let start = try #require(Self.label.range(of: "<label "))
+        let end = try #require(Self.label.range(of: "</label>"))
+        let button = Self.label.replacingCharacters(in: start.lowerBound..<end.upperBound, with: """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" BUTTONATTRS id="2">
+                                        <rect key="frame" x="0.0" y="0.0" width="100" height="30"/>
+                                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                        <state key="normal" title="Go"/>
+                                    </button>
+            """)
+        for (attributes, highlighted, disabled) in [("", true, true), (#"adjustsImageWhenHighlighted="NO""#, false, true),
+                                                    (#"adjustsImageWhenHighlighted="NO" adjustsImageWhenDisabled="NO""#, false, false)] {
+            let g = try Self.compile(button.replacingOccurrences(of: "BUTTONATTRS", with: attributes), xcode: .newest)
+            let b = try Self.first(g, "UIButton")
+            #expect(b.value(forKey: "UIAdjustsImageWhenHighlighted") == (highlighted ? .bool(true) : nil), "\(attributes)")
+            #expect(b.value(forKey: "UIAdjustsImageWhenDisabled") == (disabled ? .bool(true) : nil), "\(attributes)")
+        }
+    }
 }

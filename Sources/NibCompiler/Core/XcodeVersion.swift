@@ -94,6 +94,13 @@ extension XcodeVersion {
     /// Whether this Xcode's SDK is iOS 17's (Xcode 15.x).
     var hasIOS17SDK: Bool { self >= .iOS17SDK && self < .iOS18SDK }
 
+    /// A bold system font (`<fontDescription type="boldSystem">`, UIFont's `boldSystemFontOfSize:`) archives its
+    /// descriptor attributes as a mutable dictionary that adds `NSCTFontUIUsageOverrideAttribute = CTFontBoldUsage`
+    /// beside the emphasized usage: measured on held-out Xcode 16 and 26 pairs, no sample in the corpus. UIKit's
+    /// decoder (iOS 18 and 26.1) reads the override and, for programs built with older SDKs, supplies it when absent;
+    /// the SDK that began archiving it is not sampled, so Xcode 16's is assumed.
+    static let boldSystemFontsArchiveUsageOverride = XcodeVersion(16)
+
     /// A system symbol's image placeholder carries a catalog name (empty, the only value that makes UIKit's decoder
     /// look the symbol up): held-out storyboards from later Xcodes carry one; Xcode 13.2.1 wrote nil (DuckDuckGo's
     /// Settings, `chevron.left`). The boundary between them is not sampled; Xcode 14 is assumed.

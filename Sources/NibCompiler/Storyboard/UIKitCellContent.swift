@@ -10,6 +10,9 @@ final class UIKitCellContent {
     private(set) var staticTables: [XIBNode] = []
     /// Objects of the view nib that prototype external-object tables refer to (they may be Upstream proxies).
     private(set) var prototypeReferences: [Int] = []
+    /// The ids of `prototypeReferences`' objects: a prototype nested in a prototype cell refers to them through the
+    /// enclosing cell's nib, which makes Upstream proxies of those outside it.
+    private(set) var prototypeReferenceIDs: [String] = []
 
     /// The document state every compiler of the storyboard shares (`UIKitCompiler.prepare`'s).
     let prepared: PreparedUIKitDocument
@@ -102,6 +105,10 @@ final class UIKitCellContent {
         let n = UIKitCompiler(context: ctx)
         prepared.apply(to: n)
         n.segueHandler = { [unowned n] segue, source in n.recordSegueTrigger(segue, source: source) }
+        // Prototypes nest as deep as the document nests them: a collection view in a table view's prototype cell
+        // archives its own prototypes inside this cell's nib.
+        let nested = UIKitCellContent(compiler: n, prepared: prepared, segues: segues)
+        n.cellContentHandler = { [unowned nested] node, entries in nested.handle(node, &entries) }
         let owner = n.storyboardProxy("IBFilesOwner")
         let firstResponder = n.storyboardProxy("IBFirstResponder")
         guard let cellIndex = n.encodeTopLevel(cell) else { return (c.b.graph.add(NibObject(className: "UINib")), c.b.dictionary("NSMutableDictionary", [])) }
@@ -120,9 +127,16 @@ final class UIKitCellContent {
         for o in n.connections.outlets { bind(o.destination) }
         for a in n.connections.actions { bind(a.destination) }
         for col in n.connections.collections { for (d, _) in col.destinations { bind(d) } }
+        for id in nested.prototypeReferenceIDs { bind(id) }
+        for table in nested.staticTables {
+            c.ctx.warning(at: table, "<\(table.name)>: static sections inside a prototype cell are not archived yet; ignored")
+        }
         ctx.finishReferences()
         n.writeRoot(topLevel: [owner, firstResponder, cellIndex], topLevelNodes: [(cell, cellIndex)])
-        let numbered = UIKitViewNib.numberUpstreams(in: &n.b, proxies: Set(idOf.keys), after: 2)
+        // The nested prototypes' references, as bound now (an id outside this cell became a proxy after the
+        // nested archive referred to it).
+        let nestedReferences = nested.prototypeReferenceIDs.compactMap { ctx.objectIndex(forID: $0) }
+        let numbered = UIKitViewNib.numberUpstreams(in: &n.b, proxies: Set(idOf.keys), after: 2, also: nestedReferences)
         let bytes = HashOrderedKeys.archive(&n.b, reusing: ctx.slotPool.writerScratch)
 
         let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
@@ -135,6 +149,7 @@ final class UIKitCellContent {
             guard let entry = numbered.first(where: { $0.name == name }), let id = idOf[entry.index] else { return nil }
             let target = outer.reference(id, from: cell)
             prototypeReferences.append(target)
+            prototypeReferenceIDs.append(id)
             return (c.b.string(name), target)
         }
         return (nib, c.b.dictionary("NSMutableDictionary", pairs))

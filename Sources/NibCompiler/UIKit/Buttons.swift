@@ -65,8 +65,11 @@ extension UIKitCompiler {
                 if w != 0 || h != 0 { e.add("UITitleShadowOffset", packedDoubles([w, h])) }
             }
             if node.bool("showsTouchWhenHighlighted") == true { e.bool("UIShowsTouchWhenHighlighted", true) }
-            e.bool("UIAdjustsImageWhenHighlighted", node.bool("adjustsImageWhenHighlighted") ?? true)
-            e.bool("UIAdjustsImageWhenDisabled", node.bool("adjustsImageWhenDisabled") ?? true)
+            // Written only when on: UIKit's decoder reads each with decodeBool (absent is off), every corpus button
+            // archives both as true, and held-out Xcode 16/26 pairs omit the highlighted one where the document
+            // turns it off; the disabled one is taken to follow the same coder rule (no sample turns it off).
+            if node.bool("adjustsImageWhenHighlighted") ?? true { e.bool("UIAdjustsImageWhenHighlighted", true) }
+            if node.bool("adjustsImageWhenDisabled") ?? true { e.bool("UIAdjustsImageWhenDisabled", true) }
             var type = 0
             if let t = node["buttonType"] {
                 if let v = Self.buttonTypes[t] { type = v } else { ctx.warning(at: node, "unknown buttonType '\(t)'") }

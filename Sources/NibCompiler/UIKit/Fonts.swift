@@ -92,17 +92,27 @@ extension UIKitCompiler {
         var usageName = usage
         if type == "italicSystem" { traits |= 1; usageName = "CTFontObliqueUsage" }
         if type != "system", type != "boldSystem", type != "italicSystem" { ctx.warning(at: node, "unknown font type '\(type)'") }
-        return systemFont(size: size, suffix: type == "italicSystem" ? "Italic" : suffix, usage: usageName, traits: traits)
+        let usageOverride = type == "boldSystem" && ctx.options.xcodeVersion >= .boldSystemFontsArchiveUsageOverride ? "CTFontBoldUsage" : nil
+        return systemFont(size: size, suffix: type == "italicSystem" ? "Italic" : suffix, usage: usageName, usageOverride: usageOverride, traits: traits)
     }
 
-    /// A shared system font.
-    func systemFont(size: Double, suffix: String = "Regular", usage: String = "CTFontRegularUsage", traits: Int = 0) -> Int {
+    /// A shared system font. `usageOverride`: the `NSCTFontUIUsageOverrideAttribute` a bold system font adds
+    /// (`XcodeVersion.boldSystemFontsArchiveUsageOverride`), which makes the attributes a mutable dictionary: the
+    /// size and usage of the immutable one, in its order, then the override added to the copy (no sample shows the
+    /// order; the loose measure compares dictionaries as maps).
+    func systemFont(size: Double, suffix: String = "Regular", usage: String = "CTFontRegularUsage", usageOverride: String? = nil,
+                    traits: Int = 0) -> Int {
         let face = systemFaceName(size: size, weightSuffix: suffix)
-        let cacheKey = "\(face)|\(size)|\(usage)|\(traits)"
+        let cacheKey = "\(face)|\(size)|\(usage)|\(usageOverride ?? "")|\(traits)"
         if let cached = fontCache[cacheKey] { return cached }
         let nameIndex = b.string(face)
         let attrPairs = [(b.string("NSFontSizeAttribute"), sizeNumber(size)), (b.string("NSCTFontUIUsageAttribute"), b.string(usage))]
-        let attrs = coder10 ? b.dictionary("NSDictionary", attrPairs) : b.dictionary("NSMutableDictionary", attrPairs.reversed())
+        let attrs: Int
+        if let usageOverride, coder10 {
+            attrs = b.dictionary("NSMutableDictionary", attrPairs + [(b.string("NSCTFontUIUsageOverrideAttribute"), b.string(usageOverride))])
+        } else {
+            attrs = coder10 ? b.dictionary("NSDictionary", attrPairs) : b.dictionary("NSMutableDictionary", attrPairs.reversed())
+        }
         let desc = fontDescriptor(attrs, options: systemFontDescriptorOptions)
         var e = Entries()
         e.obj("UIFontName", nameIndex)
