@@ -45,8 +45,8 @@ struct CompileCommand: ParsableCommand {
     var coderVersion = 10
 
     @Option(name: .customLong("title-bar-height"),
-            help: "Title bar height of the macOS whose ibtool output to reproduce, added to window min/max content sizes: 32 (macOS 26, default), 28 (macOS 11-15) or 22 (earlier).")
-    var titleBarHeight = 32.0
+            help: "Title bar height of the macOS whose ibtool output to reproduce, added to window min/max content sizes: 32 (macOS 26), 28 (macOS 11-15) or 22 (earlier); default: that of the macOS the --xcode-version runs on.")
+    var titleBarHeight: Double?
 
     @Option(name: .customLong("xcode-version"),
             help: "The Xcode whose ibtool output to reproduce, e.g. 13.2 or 15.0.1 (default: \(XcodeVersion.newest), the newest modelled).")
@@ -94,7 +94,7 @@ struct CompileCommand: ParsableCommand {
         for spec in companionStrings where CompanionStrings(spec) == nil {
             throw ValidationError("--companion-strings-file takes LOCALE:PATH (e.g. de:de.lproj/Main.strings), not '\(spec)'")
         }
-        guard titleBarHeight >= 0, titleBarHeight <= 200 else { throw ValidationError("--title-bar-height must be between 0 and 200") }
+        if let titleBarHeight, !(0...200).contains(titleBarHeight) { throw ValidationError("--title-bar-height must be between 0 and 200") }
     }
 
     struct Job: Sendable {
@@ -179,6 +179,7 @@ struct CompileCommand: ParsableCommand {
                                      xmlLimits: XMLParseOptions(maxDepth: maxDepth, maxInputSize: maxInputSize, maxNodes: maxNodes))
         options.titleBarHeight = titleBarHeight
         if let version = xcodeVersion.flatMap(XcodeVersion.init) { options.xcodeVersion = version }
+        options.format = format.map { $0 == .keyed ? .keyedArchive : .nibArchive }
         let compiler = XIBCompiler(options: options)
         let storyboardCompiler = StoryboardCompiler(options: options)
         // Each job's messages are printed as soon as it and every job before it have finished: in input

@@ -124,4 +124,69 @@ import NibTestSupport
             #expect(b.value(forKey: "UIAdjustsImageWhenDisabled") == (disabled ? .bool(true) : nil), "\(attributes)")
         }
     }
+
+    static let appKitWindow = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="23504" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner"/>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+                <window title="W" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" animationBehavior="default" id="1">
+                    <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                    <rect key="contentRect" x="196" y="240" width="300" height="120"/>
+                    <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+                    <value key="minSize" type="size" width="300" height="120"/>
+                    <view key="contentView" id="2">
+                        <rect key="frame" x="0.0" y="0.0" width="300" height="120"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                            <button verticalHuggingPriority="750" id="3">
+                                <rect key="frame" x="20" y="20" width="100" height="32"/>
+                                <buttonCell key="cell" type="push" title="Go" bezelStyle="rounded" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2" id="4">
+                                    <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                                    <font key="font" metaFont="system"/>
+                                </buttonCell>
+                            </button>
+                            <textField focusRingType="none" verticalHuggingPriority="750" id="5">
+                                <rect key="frame" x="18" y="70" width="104" height="16"/>
+                                <textFieldCell key="cell" lineBreakMode="clipping" title="Label" id="6">
+                                    <font key="font" metaFont="system"/>
+                                    <color key="textColor" name="labelColor" catalog="System" colorSpace="catalog"/>
+                                    <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                                </textFieldCell>
+                            </textField>
+                        </subviews>
+                    </view>
+                </window>
+            </objects>
+        </document>
+        """
+
+    /// AppKit's vocabulary per Xcode (`AppKitCompiler.applyXcodeVocabulary`): Xcode 12.2's keys (`NSControlSize2`,
+    /// AppKit's centre alignment 2, the 28-point title bar) against current Xcode's (Writing Tools, centre 1, 32
+    /// points); a keyed compile reproduces the last Xcode that writes keyed nibs whatever the version asked.
+    @Test func appKitVocabularyPerXcode() throws {
+        func compile(_ xcode: XcodeVersion, format: NibOutputFormat? = nil) throws -> NibGraph {
+            var options = CompileOptions()
+            options.xcodeVersion = xcode
+            options.format = format
+            let result = try XIBCompiler(options: options).compile(xib: Array(Self.appKitWindow.utf8), fileName: "W.xib")
+            #expect(result.format == format ?? .nibArchive)
+            return result.graph
+        }
+        for (graph, old) in [(try compile(XcodeVersion(12, 2)), true), (try compile(.newest), false), (try compile(.newest, format: .keyedArchive), true)] {
+            let button = try Self.first(graph, "NSButton"), cell = try Self.first(graph, "NSButtonCell"), field = try Self.first(graph, "NSTextField")
+            #expect((button.value(forKey: "NSControlSize2") == .int(0)) == old)
+            #expect((cell.value(forKey: "NSControlSize2") == .int(0)) == old)
+            #expect(button.value(forKey: "NSControlTextAlignment") == .int(old ? 2 : 1))
+            #expect((field.value(forKey: "NSAllowsWritingTools") != nil) == !old)
+            #expect((button.value(forKey: "IBNSShadowedSymbolConfiguration") != nil) == !old)
+            let window = try Self.first(graph, "NSWindowTemplate")
+            let minSize = try #require(window.value(forKey: "NSMinSize")?.objectIndex)
+            guard case .data(let bytes)? = graph.objects[minSize].value(forKey: "NS.bytes") else { Issue.record("no NSMinSize"); continue }
+            #expect(String(decoding: bytes, as: UTF8.self) == (old ? "{300, 148}" : "{300, 152}"))
+        }
+    }
 }
+

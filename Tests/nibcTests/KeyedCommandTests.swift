@@ -120,26 +120,28 @@ import Testing
     }
 
     /// `compile --format keyed` writes the compiled graph as a keyed archive: it verifies as one, diff finds it
-    /// equal to the NIBArchive compile, and it scores against Apple's keyed nib as the NIBArchive output does
-    /// (mean over the 7 Sparkle pairs 0.939 loose; this pair 0.9568).
+    /// equal to the NIBArchive compile, and it scores against Apple's keyed nib as the NIBArchive output does; a keyed
+    /// compile writes the AppKit vocabulary of the last Xcode that writes keyed nibs (`XcodeVersion.writing(_:)`),
+    /// which is what lifts this pair to 0.9885 loose.
     @Test func compileToKeyedForm() throws {
         if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
         let xib = try Self.corpus("nib/sparkle/SUStatus.xib")
         let keyed = try Self.temporary("SUStatus-keyed.nib"), nib = try Self.temporary("SUStatus-nibarchive.nib")
         #expect(try NibcProcess.run(["compile", "--format", "keyed", xib, "-o", keyed]).status == 0)
-        #expect(try NibcProcess.run(["compile", xib, "-o", nib]).status == 0)
+        // The same graph as a NIBArchive compile reproducing that Xcode.
+        #expect(try NibcProcess.run(["compile", "--xcode-version", "13.4.1", xib, "-o", nib]).status == 0)
         #expect(try NibcProcess.run(["verify", "-v", keyed]).stdout.contains("ok: keyed archive (NSKeyedArchiver 100000)"))
         #expect(try NibcProcess.run(["diff", nib, keyed]).stdout.hasPrefix("score 1.0000"))
         let apple = try NibcProcess.run(["diff", "--loose", "--quiet", Self.corpus("nib/sparkle/SUStatus.nib"), keyed])
         let score = Double(apple.stdout.split(separator: " ")[1]) ?? 0
-        #expect(score >= 0.95, "\(apple.stdout)")
+        #expect(score >= 0.9885, "\(apple.stdout)")
     }
 
     /// Without `--format`, the deployment target chooses the form: every Sparkle XIB compiled for its target
     /// (10.7, `LSMinimumSystemVersion` of framework-Info.plist) is a keyed archive, as Apple's nibs beside it;
-    /// 10.13 gives NIBArchive, and `--format` overrides. Mean loose score against Apple's 7 nibs: 0.9403 (0.9407
-    /// before column fitting: the permission prompt's table, compiled by Xcode 12.2, grows where current ibtool
-    /// fits its columns).
+    /// 10.13 gives NIBArchive, and `--format` overrides. Mean loose score against Apple's 7 nibs: 0.9849 (the lowest,
+    /// 0.9779, the permission prompts: their table, compiled by Xcode 12.2, grows where current ibtool fits its
+    /// columns).
     @Test func deploymentTargetChoosesTheKeyedForm() throws {
         if SharedCorpus.directory == nil && SharedCorpus.allowMissing { return }
         let xibs = try SharedCorpus.files(under: "nib/sparkle", suffix: ".xib").map(\.path)
@@ -153,7 +155,7 @@ import Testing
             let diff = try NibcProcess.run(["diff", "--loose", "--quiet", apple, out])
             total += Double(diff.stdout.split(separator: " ")[1]) ?? 0
         }
-        #expect(total / Double(xibs.count) >= 0.9400, "mean \(total / Double(xibs.count))")
+        #expect(total / Double(xibs.count) >= 0.9848, "mean \(total / Double(xibs.count))")
         let xib = try Self.corpus("nib/sparkle/SUStatus.xib")
         let current = try Self.temporary("target-current.nib"), forced = try Self.temporary("target-forced.nib")
         #expect(try NibcProcess.run(["compile", "--minimum-deployment-target", "10.13", xib, "-o", current]).status == 0)

@@ -79,6 +79,7 @@ final class AppKitCompiler {
             return i
         }()
         finishObjectData(topLevel: Array(objectsNode.children), owner: root, rootObject: 0)
+        applyXcodeVocabulary()
         canonicalizeNumbers()
     }
 

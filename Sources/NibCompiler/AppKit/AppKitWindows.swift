@@ -75,7 +75,7 @@ extension AppKitCompiler {
         // has no frame sizes at all (its frame depends on the toolbar's height): sb_toolbar has
         // NSWindowContentMinSize only, and NSMaxSize is absent on the 3 XIB windows with a toolbar.
         let style = node.child("windowStyleMask")
-        let titleBar = style?.peek("titled") == "YES" && style?.peek("fullSizeContentView") != "YES" ? ctx.options.titleBarHeight : 0
+        let titleBar = style?.peek("titled") == "YES" && style?.peek("fullSizeContentView") != "YES" ? (ctx.options.titleBarHeight ?? ctx.options.xcodeVersion.titleBarHeight) : 0
         func frameSize(_ m: XIBNode) -> String {
             let w = m.double("width") ?? 0, h = m.double("height") ?? 0
             // A "no limit" maximum stays as it is.

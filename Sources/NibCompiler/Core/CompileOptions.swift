@@ -21,13 +21,17 @@ public struct CompileOptions: Sendable, Hashable {
     public var xmlLimits: XMLParseOptions
     /// Height of a titled window's title bar on the macOS that runs ibtool: AppKit archives a window's
     /// frame min/max sizes (`NSMinSize`, `NSMaxSize`) as the content sizes plus this height
-    /// (-frameRectForContentRect:). 32 on macOS 26 (the default: the storyboard pairs and
-    /// `test29_window_minmax_size` of `nib/appkit-samples`, compiled by current Xcode), 28 on macOS 11–15 (the
-    /// Sparkle nibs), 22 before.
-    public var titleBarHeight: Double = 32
+    /// (-frameRectForContentRect:). nil (the default): the height of the macOS the reproduced Xcode runs on
+    /// (`XcodeVersion.titleBarHeight`: 32 on macOS 26, as the storyboard pairs and `test29_window_minmax_size` of
+    /// `nib/appkit-samples` show; 28 on macOS 11–15, the Sparkle nibs; 22 before).
+    public var titleBarHeight: Double?
     /// The Xcode whose ibtool output to reproduce (`XcodeVersion`): which coder keys exist, whether plain container
-    /// controllers go through a class swapper, the scene nibs' version key. Default: the newest modelled.
+    /// controllers go through a class swapper, the scene nibs' version key. Default: the newest modelled. A compile
+    /// to the keyed form reproduces at most the last Xcode that writes keyed nibs (`XcodeVersion.writing(_:)`).
     public var xcodeVersion: XcodeVersion = .newest
+    /// The output form asked for (`nibc compile --format`); nil: the form ibtool writes for the document's platform
+    /// and `minimumDeploymentTarget` (`NibOutputFormat.forTarget`).
+    public var format: NibOutputFormat?
     /// Storyboards split into nib directories (STORYBOARD.md §1.3): set while encoding the `runtime.nib`
     /// variant for the deployment target below iOS 14, where SF Symbol images are archived as rendered
     /// `UIImage`s instead of `UIImageNibPlaceholder`s.
@@ -66,7 +70,8 @@ public struct CompileResult: Sendable {
     public var graph: NibGraph
     /// Warnings (never errors: errors throw `CompileError`).
     public var diagnostics: [CompileDiagnostic]
-    /// The form ibtool writes for this document's platform and the minimum deployment target. `bytes` is
-    /// always NIBArchive; a caller writing the keyed form re-archives `graph` (as `nibc compile` does).
+    /// The form of the output: `CompileOptions.format` when given, else the form ibtool writes for this document's
+    /// platform and the minimum deployment target. `bytes` is always NIBArchive; a caller writing the keyed form
+    /// re-archives `graph` (as `nibc compile` does).
     public var format: NibOutputFormat = .nibArchive
 }

@@ -19,6 +19,9 @@ public struct XIBCompiler: Sendable {
         // One model: the XML tree, the XIB document checks (type, version, <objects>, unique ids) and
         // its id index; the compiler reads it through `XIBNode` views that record what was consumed.
         let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: false)
+        let format = options.format ?? NibOutputFormat.forTarget(platform: document.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
+        var options = options
+        options.xcodeVersion = options.xcodeVersion.writing(format)
         let context = CompileContext(options: options, fileName: fileName, tracker: XIBReadTracker(document: document))
         let root = context.document
         guard let platform = PlatformRegistry.compiler(for: document.platform) else {
@@ -30,7 +33,6 @@ public struct XIBCompiler: Sendable {
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
         let graph = context.builder.graph
         let out = context.builder.archive()
-        let format = NibOutputFormat.forTarget(platform: document.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format)
     }
 }

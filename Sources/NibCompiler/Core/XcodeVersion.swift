@@ -105,4 +105,34 @@ extension XcodeVersion {
     /// look the symbol up): held-out storyboards from later Xcodes carry one; Xcode 13.2.1 wrote nil (DuckDuckGo's
     /// Settings, `chevron.left`). The boundary between them is not sampled; Xcode 14 is assumed.
     static let symbolImagesNameTheirCatalog = XcodeVersion(14)
+
+    /// The newest Xcode that compiles macOS documents for deployment targets before 10.13, the targets that get
+    /// keyed-archive nibs (`NibOutputFormat.keyedArchive`): Xcode 14 raised the lowest macOS target to 10.13, so a
+    /// keyed nib is always an Xcode 13 (or older) nib, in that Xcode's AppKit vocabulary (`writingKeyedNibs`).
+    static let newestWritingKeyedNibs = XcodeVersion(13, 4, 1)
+
+    /// The Xcode whose AppKit vocabulary a compile writes: `self`, but for keyed output no newer than
+    /// `newestWritingKeyedNibs`.
+    public func writing(_ format: NibOutputFormat) -> XcodeVersion {
+        format == .keyedArchive ? min(self, .newestWritingKeyedNibs) : self
+    }
+
+    /// AppKit keys that Xcode 12.2's nibs (Sparkle, keyed) lack and current Xcode's (the `appkit` pairs) write, or the
+    /// other way round, whose release in between is not sampled; Xcode 14 is assumed, the first that wrote only
+    /// NIBArchive nibs for macOS. `AppKitCompiler.applyXcodeVocabulary` lists them.
+    static let appKitCurrentVocabulary = XcodeVersion(14)
+
+    /// Text fields archive Writing Tools' two keys (`NSAllowsWritingTools`, `NSTextFieldAllowsWritingToolsAffordance`),
+    /// API of the macOS 15 SDK, which came with Xcode 16.
+    static let appKitWritingTools = XcodeVersion(16)
+
+    /// Colours in a custom colour space archive `NSLinearExposure`, the HDR exposure of the macOS 26 SDK's NSColor,
+    /// which came with Xcode 26.
+    static let appKitLinearExposure = XcodeVersion(26)
+
+    /// The title bar height of the macOS an Xcode runs on, which AppKit adds to a window's min/max content sizes
+    /// (`CompileOptions.titleBarHeight`): 32 on macOS 26 (current Xcode's pairs), 28 on macOS 11–15 (Sparkle's Xcode
+    /// 12.2 nibs), 22 before (the Xcodes that ran only on macOS 10.x).
+    var titleBarHeight: Double { self >= .appKitLinearExposure ? 32 : self >= XcodeVersion(12) ? 28 : 22 }
 }
+
