@@ -174,6 +174,18 @@ import NibTestSupport
         #expect(c.objects("NSNibBindingConnector").count == 2)
     }
 
+    /// A toolbar's identifier is the one typed in Interface Builder (`explicitIdentifier`), else IB's generated one.
+    @Test func toolbarIdentifier() throws {
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
+        let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent("nib/appkit-samples/toolbar_default_refs.xib")), as: UTF8.self)
+        for (document, expected) in [(text, "TB1-aa-aaa"),
+                                     (text.replacingOccurrences(of: #"implicitIdentifier="TB1-aa-aaa""#, with: #"implicitIdentifier="TB1-aa-aaa" explicitIdentifier="Main""#), "Main")] {
+            let c = try compile(xib: document)
+            #expect(c.string(try c.object("NSToolbar").value(forKey: "NSToolbarIdentifier")) == expected)
+            #expect(!c.diagnostics.contains { $0.message.contains("explicitIdentifier") })
+        }
+    }
+
     /// Sparkle's SUUpdatePermissionPrompt pair: Apple's array controller and non-shared user defaults
     /// controller, key for key.
     @Test func controllersMatchTheSparklePair() throws {

@@ -18,7 +18,7 @@ extension AppKitCompiler {
 
     func encodeToolbar(_ node: XIBNode) -> Int {
         let i = define(node, "NSToolbar")
-        node.markUsed("implicitIdentifier", "identifier", "showsBaselineSeparator", "displayMode", "sizeMode", "prefersToBeShown",
+        node.markUsed("implicitIdentifier", "identifier", "explicitIdentifier", "showsBaselineSeparator", "displayMode", "sizeMode", "prefersToBeShown",
                       "allowsUserCustomization", "autosavesConfiguration", "centeredItem", "key", "visible")
         var identified: [(String, Int)] = []
         var byID: [String: Int] = [:]
@@ -41,7 +41,9 @@ extension AppKitCompiler {
             }
         }
         var e = Entries()
-        e.obj("NSToolbarIdentifier", str(node.peek("identifier") ?? node.peek("implicitIdentifier") ?? ""))
+        // The identifier typed in Interface Builder (`explicitIdentifier` in current documents, `identifier` in older
+        // ones) names the toolbar, whose configuration AppKit autosaves under it; else IB's generated one.
+        e.obj("NSToolbarIdentifier", str(node.peek("explicitIdentifier") ?? node.peek("identifier") ?? node.peek("implicitIdentifier") ?? ""))
         e.null("NSToolbarDelegate")
         e.bool("NSToolbarPrefersToBeShown", node.peek("visible") != "NO")
         e.bool("NSToolbarAllowsUserCustomization", node.peek("allowsUserCustomization") != "NO")
