@@ -103,6 +103,38 @@ import Testing
         #expect(string(view, view.objects[color].value(forKey: "NSColorName")) == "textInsertionPointColor")
     }
 
+    /// A scene object beside the window's content controller with an outlet into the controller's view (a text
+    /// finder's client): the object is archived in the window controller's nib, where the content controller lives,
+    /// and the outlet in the view nib from an Upstream proxy that the controller's external-objects table names.
+    @Test func sceneObjectOutletIntoTheView() throws {
+        let text = Self.colorsStoryboard.replacingOccurrences(of: "</viewController>", with: """
+            </viewController><customObject id="co1" customClass="Finder"><connections><outlet property="client" destination="tv1" id="o1"/></connections></customObject>
+            """)
+        #expect(text != Self.colorsStoryboard)
+        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "Colors.storyboard")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        func graph(_ name: String) throws -> NibGraph { NibGraph(try NibArchive(bytes: try #require(result.files.first { $0.path == name }).bytes)) }
+        func string(_ g: NibGraph, _ v: NibGraphValue?) -> String? {
+            guard case .object(let i)? = v, case .data(let d)? = g.objects[i].value(forKey: "NS.bytes") else { return nil }
+            return String(decoding: d, as: UTF8.self)
+        }
+        let view = try graph("vc1-view-v1.nib")
+        let outlet = try #require(view.objects.first { $0.className == "NSNibOutletConnector" && string(view, $0.value(forKey: "NSLabel")) == "client" })
+        let source = try #require(outlet.value(forKey: "NSSource")?.objectIndex)
+        #expect(view.objects[source].className == "NSNibExternalObjectPlaceholder")
+        let name = try #require(string(view, view.objects[source].value(forKey: "NSExternalObjectPlaceholderIdentifier")))
+        let destination = try #require(outlet.value(forKey: "NSDestination")?.objectIndex)
+        #expect(view.objects[destination].className == "NSTextView")
+        let scene = try graph("NSWindowController-wc1.nib")
+        let controller = try #require(scene.objects.first { $0.value(forKey: "NSExternalObjectsTableForViewLoading") != nil })
+        let table = try #require(controller.value(forKey: "NSExternalObjectsTableForViewLoading")?.objectIndex)
+        let items = scene.objects[table].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap(\.value.objectIndex)
+        let at = try #require(stride(from: 0, to: items.count, by: 2).first { string(scene, .object(items[$0])) == name })
+        #expect(scene.objects[items[at + 1]].className == "NSCustomObject")
+        #expect(string(scene, scene.objects[items[at + 1]].value(forKey: "NSClassName")) == "Finder")
+        #expect(!scene.objects.contains { $0.className == "NSTextView" })
+    }
+
     /// Objects beside a controller in its scene (a bindings controller, an accessory view) are archived in the nib
     /// that references them, as iOS scene-level objects are, without a "referenced but not archived" warning.
     @Test func sceneMembersAreArchivedWhereReferenced() throws {

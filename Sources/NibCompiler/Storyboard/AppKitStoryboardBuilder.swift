@@ -218,8 +218,11 @@ final class AppKitStoryboardBuilder {
             if let nib = controller.viewNibName { e.obj("NSNibName", a.str(nib)) }
             if controller.rootView != nil {
                 var pairs: [(Int, Int)] = []
+                let sceneObjects = Set(Self.sceneObjectsConnectingIntoView(controller).compactMap { $0.peek("id") })
                 for (name, id) in Self.viewUpstreams(controller) {
-                    guard let object = id.map({ a.ctx.objectIndex(forID: $0) }) ?? index else { continue }
+                    // A scene object is encoded after the controller: referred to now, defined then.
+                    guard let object = id.map({ sceneObjects.contains($0) ? a.ctx.reference($0, from: node) : a.ctx.objectIndex(forID: $0) }) ?? index
+                    else { continue }
                     pairs.append((a.str(name), object))
                 }
                 e.obj("NSExternalObjectsTableForViewLoading", a.b.dictionary("NSMutableDictionary", pairs))
@@ -302,10 +305,22 @@ final class AppKitStoryboardBuilder {
         }
         leading.insert(outlet(a, "sceneController", owner, index), at: 0)
         // Scene-level extra objects (custom objects, gesture recognizers) are archived beside the controller.
+        // So are those of a window's content controller, which lives in this nib.
         var topLevel = [controller.node]
-        for x in controller.extraObjects where x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" {
-            _ = a.encodeTopLevel(x)
-            topLevel.append(x)
+        let members = [controller] + (controller.node.name == "windowController" ? Array(controller.relationshipChildren.prefix(1)) : [])
+        for member in members where !member.isReference {
+            let before = a.connectors.count
+            for x in member.extraObjects where x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" {
+                _ = a.encodeTopLevel(x)
+                topLevel.append(x)
+            }
+            // Their connections into the view belong to the view nib, which reaches them through Upstream proxies.
+            if let view = member.rootView {
+                let viewIDs = UIKitViewNib.ids(in: view)
+                a.connectors[before...].removeAll { p in
+                    (p.destinationID ?? p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false
+                }
+            }
         }
         // Placeholders and objects without a parent of their own belong to File's Owner.
         let objects = extra.map { ($0.object, $0.parent < 0 ? owner : $0.parent) } + [(application(a), owner), (placeholder, owner)]
@@ -346,7 +361,25 @@ final class AppKitStoryboardBuilder {
             guard let id = segue.peek("id") else { continue }
             if viewIDs.contains(id) || segue.peek("popoverAnchorView").map(viewIDs.contains) == true { out.append(id) }
         }
+        // Then the scene's other objects with outlets, actions or bindings into the view (a text finder's client
+        // and find bar container): as on iOS, a connection with an end in the view is the view nib's (no AppKit
+        // sample has one; the place in the order is nibc's).
+        out += sceneObjectsConnectingIntoView(controller).map { $0.peek("id") }
         return out.enumerated().map { ("UpstreamPlaceholder-\($0.offset + 1)", $0.element) }
+    }
+
+    /// The scene's objects beside the controller (in document order) that have a connection into its root view.
+    static func sceneObjectsConnectingIntoView(_ controller: StoryboardController) -> [XIBNode] {
+        guard let view = controller.rootView else { return [] }
+        let viewIDs = UIKitViewNib.ids(in: view)
+        return controller.extraObjects.filter { x in
+            x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" && x.peek("id") != nil
+                && x.children.contains { conn in
+                    conn.name == "connections" && conn.children.contains { k in
+                        k.name != "segue" && (k.peek("destination") ?? k.peek("target")).map(viewIDs.contains) == true
+                    }
+                }
+        }
     }
 
     /// The view nib: File's Owner's `view` outlet names the root view; the scene objects its connections reach
@@ -367,6 +400,13 @@ final class AppKitStoryboardBuilder {
         let viewIDs = UIKitViewNib.ids(in: rootView)
         let before = a.connectors.count
         a.collectConnections(controller.node, source: upstream)
+        for x in Self.sceneObjectsConnectingIntoView(controller) {
+            guard let id = x.peek("id"), let proxy = ctx.objectIndex(forID: id) else { continue }
+            // Only its connections: the object's own attributes (tool tip, accessibility) stay in the scene nib.
+            let accessibility = a.axConnectors.count
+            a.collectConnections(x, source: proxy)
+            a.axConnectors.removeSubrange(accessibility...)
+        }
         a.connectors[before...].removeAll { p in
             !((p.destinationID ?? p.node.peek("destination") ?? p.node.peek("target")).map(viewIDs.contains) ?? false)
         }
