@@ -37,6 +37,12 @@ import XIB
         let new = try XIBCompiler(options: CompileOptions(minimumDeploymentTarget: "10.13")).compile(xib: Array(xib.utf8), fileName: "a.xib")
         #expect(old.format == .keyedArchive)
         #expect(new.format == .nibArchive)
-        #expect(old.bytes == new.bytes)
+        // A keyed compile reproduces the last Xcode that writes keyed nibs (`XcodeVersion.writing(_:)`): the same graph
+        // as a NIBArchive compile for that Xcode, another vocabulary than the newest's (no IBClassReference).
+        var sameXcode = CompileOptions(minimumDeploymentTarget: "10.13")
+        sameXcode.xcodeVersion = XcodeVersion(13, 4, 1)
+        #expect(old.bytes == (try XIBCompiler(options: sameXcode).compile(xib: Array(xib.utf8), fileName: "a.xib")).bytes)
+        #expect(old.bytes != new.bytes)
+        #expect(new.graph.objects.contains { $0.className == "IBClassReference" } && !old.graph.objects.contains { $0.className == "IBClassReference" })
     }
 }
