@@ -180,6 +180,15 @@ public struct SegueArrow: Sendable, Hashable {
     public var from: String
     /// The destination scene's box.
     public var to: String
+
+    /// Creates an arrow.
+    public init(id: String, kind: String, identifier: String?, from: String, to: String) {
+        self.id = id
+        self.kind = kind
+        self.identifier = identifier
+        self.from = from
+        self.to = to
+    }
 }
 
 /// Everything drawn for one document: boxes in drawing order (parents before children), segue arrows and the
