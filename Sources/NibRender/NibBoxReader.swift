@@ -5,18 +5,20 @@ import NibInspect
 /// `NSFrameSize` and `NSBounds`, subviews from `UISubviews` / `NSSubviews`, windows from `NSWindowTemplate`. Each
 /// box's id is the object's tree path, as `nibc diff` names it.
 public enum NibRenderer {
-    /// The boxes of one nib's graph.
-    public static func render(_ graph: NibGraph, file: String) -> RenderDocument {
-        render([(name: "", graph: graph)], file: file)
+    /// The boxes of one nib's graph. `pathBudget` bounds the text of the tree paths that name its objects
+    /// (`ObjectPaths`); objects past it are named by their table index.
+    public static func render(_ graph: NibGraph, file: String, pathBudget: Int = GraphLeaves.defaultPathBudget) -> RenderDocument {
+        render([(name: "", graph: graph)], file: file, pathBudget: pathBudget)
     }
 
     /// The boxes of several nibs (a compiled storyboard's, by file name), each nib's roots in one row, ids prefixed
     /// with the nib's name and a colon when a name is given.
-    public static func render(_ nibs: [(name: String, graph: NibGraph)], file: String) -> RenderDocument {
+    public static func render(_ nibs: [(name: String, graph: NibGraph)], file: String,
+                              pathBudget: Int = GraphLeaves.defaultPathBudget) -> RenderDocument {
         var trees: [[RenderBox]] = []
         var platform = "iOS"
         for nib in nibs {
-            var reader = NibBoxReader(graph: nib.graph, prefix: nib.name.isEmpty ? "" : nib.name + ":")
+            var reader = NibBoxReader(graph: nib.graph, prefix: nib.name.isEmpty ? "" : nib.name + ":", pathBudget: pathBudget)
             if reader.appKit { platform = "macOS" }
             trees += reader.roots()
         }
@@ -39,10 +41,13 @@ struct NibBoxReader {
     var isChild = Set<Int>()
     let appKit: Bool
 
-    init(graph: NibGraph, prefix: String) {
+    /// Views nested deeper than this are not drawn (a hostile nib's chain of subviews stays off the call stack).
+    static let maxDepth = 512
+
+    init(graph: NibGraph, prefix: String, pathBudget: Int) {
         self.graph = graph
         self.prefix = prefix
-        names = ObjectPaths.names(of: graph)
+        names = ObjectPaths.names(of: graph, pathBudget: pathBudget)
         var appKit = false
         let count = graph.objects.count
         func target(_ value: NibGraphValue) -> Int? {
@@ -193,7 +198,8 @@ struct NibBoxReader {
             guard o.className == "NSWindowTemplate" || archivedFrame(i) != nil else { continue }
             var boxes: [RenderBox] = []
             var visited = Set<Int>()
-            add(i, parent: nil, space: .init(rect: .zero, flipped: true), bounds: (0, 0), rootID: nil, visited: &visited, into: &boxes)
+            add(i, parent: nil, space: .init(rect: .zero, flipped: true), bounds: (0, 0), rootID: nil, depth: 0,
+                visited: &visited, into: &boxes)
             out.append(boxes)
         }
         return out
@@ -202,8 +208,8 @@ struct NibBoxReader {
     func id(_ i: Int) -> String { prefix + (names[i] ?? "#\(i)") }
 
     func add(_ i: Int, parent: RenderBox?, space: DocumentBoxReader.Space, bounds: (Double, Double), rootID: String?,
-             visited: inout Set<Int>, into out: inout [RenderBox]) {
-        guard visited.insert(i).inserted else { return }
+             depth: Int, visited: inout Set<Int>, into out: inout [RenderBox]) {
+        guard depth <= Self.maxDepth, visited.insert(i).inserted else { return }
         let o = graph.objects[i]
         let c = classes(i)
         var titleBar = 0.0
@@ -253,7 +259,8 @@ struct NibBoxReader {
             rect: RenderRect(x: rect.x, y: rect.y + titleBar, width: rect.width, height: rect.height - titleBar),
             flipped: !appKit || isFlipped(i))
         for child in subviews[i] ?? [] {
-            add(child, parent: box, space: childSpace, bounds: childBounds, rootID: rootID ?? id, visited: &visited, into: &out)
+            add(child, parent: box, space: childSpace, bounds: childBounds, rootID: rootID ?? id, depth: depth + 1,
+                visited: &visited, into: &out)
         }
     }
 }

@@ -93,10 +93,7 @@ struct DiffCommand: ParsableCommand {
 
     /// The graph comparison of two nibs.
     func compare(_ a: LoadedNib, _ b: LoadedNib) -> NibDiffResult {
-        // Leaf text grows with depth and with shared strings. Real nibs stay under 41 characters per archive
-        // byte, the large ones under 13 (12 on average over the corpus), so this bound only stops hostile
-        // graphs, and keeps the command within the memory budget of Fuzz/command-sweep.sh.
-        let budget = min(GraphLeaves.defaultPathBudget, (16 << 20) + 16 * max(a.byteCount, b.byteCount))
+        let budget = pathBudget(byteCount: max(a.byteCount, b.byteCount))
         // Either format, one graph model: a keyed nib compares with a NIBArchive nib leaf by leaf.
         return NibDiff.compare(a.graph, b.graph, loose: loose, pathBudget: budget)
     }
@@ -121,4 +118,12 @@ struct DiffCommand: ParsableCommand {
         }
         if !diff.isEquivalent { throw ExitCode(1) }
     }
+}
+
+/// The bound on the tree-path text that names a nib's objects (`GraphLeaves`, `ObjectPaths`) for an archive of
+/// `byteCount` bytes. Leaf text grows with depth and with shared strings. Real nibs stay under 41 characters per
+/// archive byte, the large ones under 13 (12 on average over the corpus), so this bound only stops hostile graphs,
+/// and keeps the commands within the memory budget of Fuzz/command-sweep.sh.
+func pathBudget(byteCount: Int) -> Int {
+    min(GraphLeaves.defaultPathBudget, (16 << 20) + 16 * min(max(byteCount, 0), Int.max / 32))
 }

@@ -30,8 +30,11 @@ enum RenderInput {
         }
         if let scene { throw CommandFailure("\(path): error: --scene \(scene) needs a storyboard document, not a compiled file") }
         switch try loadInput(path) {
-        case .nib(let nib): return NibRenderer.render(nib.graph, file: path)
-        case .bundle(let bundle): return NibRenderer.render(bundle.nibs.map { ($0.file, $0.nib.graph) }, file: path)
+        case .nib(let nib):
+            return NibRenderer.render(nib.graph, file: path, pathBudget: pathBudget(byteCount: nib.byteCount))
+        case .bundle(let bundle):
+            let bytes = bundle.nibs.reduce(0) { $0 + $1.nib.byteCount }
+            return NibRenderer.render(bundle.nibs.map { ($0.file, $0.nib.graph) }, file: path, pathBudget: pathBudget(byteCount: bytes))
         }
     }
 }
