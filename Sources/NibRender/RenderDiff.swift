@@ -1,6 +1,9 @@
 /// What changed about one view between two renderings.
 public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
-    case added, removed, moved, resized
+    /// The view is on one side only.
+    case added, removed
+    /// The frame's origin in the parent (or the parent) changed; the frame's size changed.
+    case moved, resized
     /// Colour, font size, image or class.
     case restyled
     /// The text drawn.
@@ -35,8 +38,9 @@ public struct ViewChange: Sendable, Hashable {
 /// hidden state and Interface Builder's flags. Storyboard scenes moved on the canvas are listed apart and do not
 /// count as a change; edges and sizes within `tolerance` and colours within 1/255 compare equal.
 public struct RenderDiff: Sendable {
-    /// The old and new renderings.
+    /// The old rendering.
     public var before: RenderDocument
+    /// The new rendering.
     public var after: RenderDocument
     /// Changed views: the new document's order, then removed views in the old order.
     public var changes: [ViewChange]

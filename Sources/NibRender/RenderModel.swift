@@ -1,8 +1,12 @@
 /// A rectangle in the picture's top-left coordinate space (points, y down).
 public struct RenderRect: Sendable, Hashable {
+    /// The left edge.
     public var x: Double
+    /// The top edge.
     public var y: Double
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
 
     /// Creates a rectangle.
@@ -55,6 +59,7 @@ public enum RenderColor: Sendable, Hashable {
 
 /// Colour components 0...1.
 public struct RenderColorComponents: Sendable, Hashable {
+    /// Red, green, blue and alpha.
     public var r: Double, g: Double, b: Double, a: Double
 
     /// Creates components (clamped to 0...1, rounded to 1/255).
@@ -85,7 +90,10 @@ public enum BoxKind: String, Sendable, Hashable, CaseIterable {
     case scene
     /// A window: title bar over the content view.
     case window
-    case label, button, textField, textView, imageView, switchControl, slider, stepper, progress, segmented, scroll, table, cell, menu
+    /// Text and controls, each drawn with its text or a recognisable shape.
+    case label, button, textField, textView, imageView, switchControl, slider, stepper, progress, segmented
+    /// Containers: scroll and clip views, tables and collections, cells, menus.
+    case scroll, table, cell, menu
 }
 
 /// One drawn view (or scene, or window) with everything the pictures, the JSON and the diff use.
