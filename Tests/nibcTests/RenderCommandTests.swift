@@ -106,6 +106,18 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    func testPNGThroughRsvgConvertWhenItIsThere() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/rsvg-convert") }) else {
+            throw XCTSkip("rsvg-convert is not on PATH (Debian: librsvg2-bin)")
+        }
+        let out = dir.appendingPathComponent("card.png").path
+        let r = try NibcProcess.run(["render", try corpus("nib/swiftmessages/7.0.0/CardView.xib"), "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: out))
+        XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+    }
+
     func testDiffHTMLMarksTheChangedViewAndNoiseMarksNothing() throws {
         let original = try String(contentsOfFile: try corpus("nib/swiftmessages/7.0.0/CardView.xib"), encoding: .utf8)
         let old = dir.appendingPathComponent("old.xib"), new = dir.appendingPathComponent("new.xib"), noisy = dir.appendingPathComponent("noisy.xib")
