@@ -87,6 +87,12 @@ enum StoryboardLayout {
         if let first = children.first, first.0.attribute("key") == "view" || first.0.attribute("key") == "window" {
             if let f = try reader.attributes.rect(first.0, key: "frame") { size = (f.width, f.height) }
             if let c = try reader.attributes.rect(first.0, key: "contentRect") { size = (c.width, c.height + CanvasLayout.titleBarHeight) }
+        } else {
+            // No root view (a navigation or tab bar controller): wide and tall enough for its bars.
+            for (child, _) in children {
+                guard let f = try reader.attributes.rect(child, key: "frame") else { continue }
+                size = (max(size.0, f.x + f.width), max(size.1, f.y + f.height))
+            }
         }
         let id = DocumentBoxReader.id(controller)
         let base = ViewClasses.className(element: controller.name, appKit: appKit)
