@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
+        .library(name: "NibRender", targets: ["NibRender"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -40,10 +41,14 @@ let package = Package(
         .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
+        // Wireframe pictures (SVG, HTML, JSON boxes) of XIBs, storyboards and nibs at their design-time frames, and
+        // the visual diff of two of them.
+        .target(name: "NibRender", dependencies: ["XIB", "NibArchive", "NibInspect"]),
         .executableTarget(
             name: "nibc",
             dependencies: [
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
+                "NibRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -59,5 +64,6 @@ let package = Package(
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibRenderTests", dependencies: ["NibRender", "NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard", "XIB", "NibTestSupport"]),
     ]
 )

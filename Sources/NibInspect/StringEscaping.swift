@@ -1,8 +1,8 @@
 /// Quoted string literals for the inspector's two output forms: JSON (`--json`) and the readable dump,
 /// which uses Swift's escapes so a dumped string can be pasted into a test.
-enum StringEscaping {
+public enum StringEscaping {
     /// A JSON string literal (RFC 8259: `\"`, `\\`, `\n`, `\r`, `\t`, other controls as `\u00XX`).
-    static func json(_ text: String) -> String {
+    public static func json(_ text: String) -> String {
         quoted(text) { "\\u" + String($0, radix: 16).leftPadded(4) }
     }
 

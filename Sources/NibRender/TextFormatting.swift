@@ -1,0 +1,42 @@
+/// Number and text formatting shared by the writers, fixed so the same input gives the same bytes.
+enum TextFormatting {
+    /// A number rounded to 2 decimals, printed without a trailing `.0` (`20`, `20.5`, `0.33`), `-0` as `0`.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        let r = (v * 100).rounded() / 100
+        if r == 0 { return "0" }
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+        return String(r)
+    }
+
+    /// `x y width height`.
+    static func rect(_ r: RenderRect) -> String {
+        "\(number(r.x)) \(number(r.y)) \(number(r.width)) \(number(r.height))"
+    }
+
+    /// Text for XML content and attribute values.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Characters XML 1.0 does not allow are left out.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The text cut to `limit` characters with an ellipsis.
+    static func short(_ text: String, _ limit: Int = 60) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+}
