@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
+        .library(name: "IBChecks", targets: ["IBChecks"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "XIB"),
         // XIB document -> NIBArchive object graph, one folder per platform.
         .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList"]),
+        // Interface Builder's document rules (Apple's messages, levels, triggers) and ibtool's inspection views.
+        .target(name: "IBChecks", dependencies: ["XIB", "NibCompiler", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
         .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
@@ -43,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "nibc",
             dependencies: [
-                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
+                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard", "IBChecks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]
