@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
-        .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "NibCompiler", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]

@@ -8,7 +8,10 @@ public enum ObjectLabels {
         "IBFilesOwner": "File's Owner", "IBFirstResponder": "First Responder",
     ]
     /// Elements whose label is not their element name in words.
-    static let elements: [String: String] = ["exit": "Exit"]
+    static let elements: [String: String] = [
+        "exit": "Exit", "avPlayerViewController": "AVKit Player View Controller",
+        "glkViewController": "GLKit View Controller", "glkView": "GLKit View",
+    ]
     /// Layout guides by `key`.
     static let layoutGuides: [String: String] = [
         "safeArea": "Safe Area", "keyboard": "Keyboard Layout Guide", "readableContent": "Readable Content Guide",
