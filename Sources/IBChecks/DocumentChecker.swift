@@ -48,6 +48,8 @@ struct CheckContext {
     let checker: DocumentChecker
     /// The version in the document's own `<deployment version=…>` (or `defaultVersion=`), if any.
     let documentDeployment: DeploymentVersion?
+    /// What each element is inside of (objects, controllers, repeating cells).
+    let enclosing: Enclosing
     /// The version the document builds for: its own when set, else the command line's.
     var buildsFor: DeploymentVersion? { documentDeployment ?? checker.minimumDeploymentTarget }
     private(set) var findings: [CheckFinding] = []
@@ -56,6 +58,7 @@ struct CheckContext {
         self.document = document
         self.checker = checker
         documentDeployment = DocumentVersions.deployment(of: document)
+        enclosing = Enclosing(document)
     }
 
     /// The document's `<document>` element (findings about the whole document point at it).

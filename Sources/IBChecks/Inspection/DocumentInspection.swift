@@ -9,8 +9,13 @@ public struct DocumentInspection: Sendable {
     /// The document inspected.
     public let document: XIBDocument
 
+    private let enclosing: Enclosing
+
     /// A view of `document`.
-    public init(_ document: XIBDocument) { self.document = document }
+    public init(_ document: XIBDocument) {
+        self.document = document
+        enclosing = Enclosing(document)
+    }
 
     /// `com.apple.ibtool.document.hierarchy`: the top-level objects in document order, each a dictionary
     /// with `object-id`, `label`, `name` (the user label, when set), `custom-class` (when set) and
@@ -36,7 +41,7 @@ public struct DocumentInspection: Sendable {
         var entries: [PropertyListEntry] = []
         for element in document.tree.elements where DocumentObjects.isConnection(element) {
             guard let id = element.attribute("id") else { continue }
-            let source = DocumentObjects.owner(of: element)
+            let source = enclosing.owner(of: element)
             let destinationID = element.attribute("destination") ?? element.attribute("target") ?? ""
             let destination = destinationID.isEmpty ? nil : document.element(withID: destinationID)
             var entry = [

@@ -1,7 +1,7 @@
 import XIB
 
-/// Which elements of a document are objects (things Interface Builder lists and connects), and the
-/// structure around them: scenes, their controllers, cells that repeat.
+/// Which elements of a document are objects (things Interface Builder lists and connects), which are
+/// connections and view controllers, and the top-level objects. (What an element is inside of: `Enclosing`.)
 public enum DocumentObjects {
     /// Elements that carry an `id` but are not objects in Interface Builder's outline: connections,
     /// constraints (listed under a Constraints group IB makes up), and scenes (a scene's id is `sceneID`).
@@ -42,59 +42,10 @@ public enum DocumentObjects {
         }
     }
 
-    /// The object a `<connections>` entry belongs to: the nearest object above it.
-    public static func owner(of element: XMLTree.Element) -> XMLTree.Element? {
-        var current = element.parent
-        while let e = current, !isObject(e) { current = e.parent }
-        return current
-    }
-
     /// Whether `element` is a view controller of a storyboard scene (or the controller of a XIB),
     /// placeholders to other storyboards aside.
     public static func isController(_ element: XMLTree.Element) -> Bool {
         guard element.name != "viewControllerPlaceholder" else { return false }
         return element.attribute("sceneMemberID") == "viewController" || element.name.hasSuffix("Controller")
-    }
-
-    /// The nearest view controller above `element` (not `element` itself).
-    public static func enclosingController(of element: XMLTree.Element) -> XMLTree.Element? {
-        var current = element.parent
-        while let e = current {
-            if isController(e) { return e }
-            current = e.parent
-        }
-        return nil
-    }
-
-    /// The repeating cell `element` is in or is: a table view cell among a table view's prototypes, or a
-    /// collection view cell or reusable view inside a collection view.
-    public static func repeatingCell(containing element: XMLTree.Element) -> XMLTree.Element? {
-        var current: XMLTree.Element? = element
-        while let e = current {
-            if isRepeatingCell(e) { return e }
-            current = e.parent
-        }
-        return nil
-    }
-
-    static func isRepeatingCell(_ element: XMLTree.Element) -> Bool {
-        switch element.name {
-        case "tableViewCell":
-            guard let table = ancestor(of: element, named: "tableView") else { return false }
-            return table.attribute("dataMode") != "static"
-        case "collectionViewCell", "collectionReusableView":
-            return ancestor(of: element, named: "collectionView") != nil
-        default:
-            return false
-        }
-    }
-
-    static func ancestor(of element: XMLTree.Element, named name: String) -> XMLTree.Element? {
-        var current = element.parent
-        while let e = current {
-            if e.isNamed(name) { return e }
-            current = e.parent
-        }
-        return nil
     }
 }

@@ -29,7 +29,7 @@ enum FontTriggers {
             }
             if let buildsFor, element.isNamed("fontDescription"), let style = element.attribute("style"),
                let availability = textStyleAvailability[style], buildsFor < availability.since,
-               let owner = DocumentObjects.owner(of: element) ?? element.parent {
+               let owner = c.enclosing.owner(of: element) ?? element.parent {
                 c.report(AppleRules.attributeUnavailable, on: owner, attribute: nil,
                          ["ATTRIBUTE": availability.name, "VERSION": availability.since.description])
             }

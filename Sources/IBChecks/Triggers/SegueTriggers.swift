@@ -9,7 +9,7 @@ enum SegueTriggers {
             if let destination = segue.attribute("destination") { destinations.insert(destination) }
             guard segue.attribute("kind") != "relationship", (segue.attribute("identifier") ?? "").isEmpty,
                   segue.parent?.isNamed("connections") == true,
-                  let owner = DocumentObjects.owner(of: segue), DocumentObjects.isController(owner) else { continue }
+                  let owner = c.enclosing.owner(of: segue), DocumentObjects.isController(owner) else { continue }
             c.report(AppleRules.manualSegueIdentifier, on: segue)
         }
         // The message names -[UIStoryboard …]; AppKit's wording has not been seen, so iOS only.

@@ -6,7 +6,7 @@ enum TableViewTriggers {
         for table in c.elements where table.isNamed("tableView") {
             switch table.attribute("dataMode") {
             case "static":
-                if DocumentObjects.enclosingController(of: table)?.isNamed("tableViewController") != true {
+                if c.enclosing.controller(of: table)?.isNamed("tableViewController") != true {
                     c.report(AppleRules.staticTableView, on: table, attribute: "dataMode")
                 }
             case "prototypes":
