@@ -4,7 +4,12 @@ import XIB
 /// How Interface Builder grades a finding: an error fails the compile (nothing is written), a warning or
 /// a notice is reported and the document compiles.
 public enum CheckLevel: String, Sendable, Hashable, CaseIterable {
-    case error, warning, notice
+    /// The document is refused: `com.apple.ibtool.document.errors`, exit 1, nothing written.
+    case error
+    /// `com.apple.ibtool.document.warnings`; the document compiles.
+    case warning
+    /// `com.apple.ibtool.document.notices`; the document compiles.
+    case notice
 }
 
 /// One of Interface Builder's document rules: Apple's message, its level, the category Interface Builder
