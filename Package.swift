@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
         .library(name: "NibRender", targets: ["NibRender"]),
+        .library(name: "IBChecks", targets: ["IBChecks"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "XIB"),
         // XIB document -> NIBArchive object graph, one folder per platform.
         .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList"]),
+        // Interface Builder's document rules (Apple's messages, levels, triggers) and ibtool's inspection views.
+        .target(name: "IBChecks", dependencies: ["XIB", "NibCompiler", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
         .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
@@ -48,7 +51,7 @@ let package = Package(
             name: "nibc",
             dependencies: [
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
-                "NibRender",
+                "NibRender", "IBChecks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -62,6 +65,7 @@ let package = Package(
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "NibCompiler", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibRenderTests", dependencies: ["NibRender", "NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard", "XIB", "NibTestSupport"]),

@@ -238,9 +238,12 @@ struct CompileCommand: ParsableCommand {
         case .success(let d): data = d
         case .failure(let failed): return failed.result
         }
+        let bytes = [UInt8](data)
+        let checks = checkDocument(job, bytes, options: compiler.options)
+        if checks.refused { return JobResult(messages: checks.messages, failed: true) }
         do {
-            let result = try compiler.compile(xib: [UInt8](data), fileName: job.input)
-            var messages = result.diagnostics.map(BatchMessage.diagnostic)
+            let result = try compiler.compile(xib: bytes, fileName: job.input)
+            var messages = checks.messages + result.diagnostics.map(BatchMessage.diagnostic)
             if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             var output = result.bytes
             // The keyed form is the same graph re-archived (KeyedArchiveWriter undoes the keyed-archive mapping).
@@ -279,6 +282,15 @@ extension CompileCommand {
         }
     }
 
+    /// Interface Builder's document rules for the job: their messages, and whether an error-level rule
+    /// refuses the document (then nothing is compiled or written, as ibtool refuses it).
+    static func checkDocument(_ job: Job, _ bytes: [UInt8], options: CompileOptions) -> (messages: [BatchMessage], refused: Bool) {
+        let findings = DocumentChecks.run(bytes, file: job.input, options: options).findings
+        let messages = findings.map { BatchMessage.diagnostic(DocumentChecks.diagnostic($0)) }
+        guard findings.contains(where: { $0.level == .error }) else { return (messages, false) }
+        return (messages + [.error(file: job.input, "\(job.input): error: Interface Builder would not compile this document; nothing written")], true)
+    }
+
     /// With --warnings-as-errors and warnings: the failed result (nothing is written).
     static func refuseWarnings(_ job: Job, _ messages: [BatchMessage], warningsAsErrors: Bool) -> JobResult? {
         guard warningsAsErrors, !messages.isEmpty else { return nil }
@@ -297,9 +309,12 @@ extension CompileCommand {
         case .success(let d): data = d
         case .failure(let failed): return failed.result
         }
+        let bytes = [UInt8](data)
+        let checks = checkDocument(job, bytes, options: compiler.options)
+        if checks.refused { return JobResult(messages: checks.messages, failed: true) }
         do {
-            let result = try compiler.compile(storyboard: [UInt8](data), fileName: job.input)
-            var messages = result.diagnostics.map(BatchMessage.diagnostic)
+            let result = try compiler.compile(storyboard: bytes, fileName: job.input)
+            var messages = checks.messages + result.diagnostics.map(BatchMessage.diagnostic)
             if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             do {
                 try AtomicDirectory.write(result.files.map { ($0.path, $0.bytes) }, to: job.output)

@@ -88,20 +88,24 @@ import Testing
         #expect(Set(report.keys) == ["com.apple.ibtool.document.errors", "com.apple.ibtool.document.warnings",
                                      "com.apple.ibtool.document.notices"])
         #expect((report["com.apple.ibtool.document.errors"] as? [String: Any])?.isEmpty == true)
-        let warnings = try #require(report["com.apple.ibtool.document.warnings"] as? [String: [[String: Any]]])
-        let entries = warnings.values.flatMap { $0 }
-        // Each text line `PATH:LINE: warning: MESSAGE` is one plist entry under its line.
-        let lines = text.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        // Both documents are clean for Interface Builder: nibc's own findings are notices, never Apple warnings.
+        #expect((report["com.apple.ibtool.document.warnings"] as? [String: Any])?.isEmpty == true, "\(xml.stdout)")
+        #expect(!text.stdout.contains(": warning: "), "\(text.stdout)")
+        let notices = try #require(report["com.apple.ibtool.document.notices"] as? [String: [[String: Any]]])
+        let entries = notices.values.flatMap { $0 }
+        // Each text line `PATH:LINE: note: MESSAGE` is one plist entry under `nibc:LINE`, of type `nibc`.
+        let lines = text.stdout.split(separator: "\n").filter { $0.contains(": note: ") }
         #expect(entries.count == lines.count)
         for entry in entries {
             let line = try #require(entry["line"] as? Int)
             let message = try #require(entry["message"] as? String)
-            #expect(warnings[String(line)] != nil)
-            #expect(lines.contains("\(input):\(line): warning: \(message)"[...]), "\(message)")
+            #expect(entry["type"] as? String == "nibc")
+            #expect(notices["nibc:\(line)"] != nil)
+            #expect(lines.contains("\(input):\(line): note: \(message)"[...]), "\(message)")
         }
         if platform == "macos" {
-            #expect(!entries.isEmpty, "the macOS document is chosen for its warnings")
-            #expect(text.stdout.hasPrefix("/* com.apple.ibtool.document.warnings */\n"), "\(text.stdout)")
+            #expect(!entries.isEmpty, "the macOS document is chosen for nibc's own warnings")
+            #expect(text.stdout.hasPrefix("/* com.apple.ibtool.document.notices */\n"), "\(text.stdout)")
         }
     }
 
@@ -200,16 +204,19 @@ import Testing
         let xib = dir.appendingPathComponent("Broken.xib")
         try Data(NibcFixtures.brokenXIB.utf8).write(to: xib)
         let out = dir.appendingPathComponent("Broken.nib").path
-        let r = try NibcProcess.run(["ibtool", "--errors", "--warnings", "--output-format", "xml1", "--compile", out, xib.path])
+        let r = try NibcProcess.run(["ibtool", "--errors", "--warnings", "--notices", "--output-format", "xml1", "--compile", out, xib.path])
         #expect(r.status == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
         let report = try Self.plist(r.stdout)
         let errors = try #require(report["com.apple.ibtool.document.errors"] as? [String: [[String: Any]]])
-        #expect(errors["5"]?.first?["message"] as? String == "reference to unknown id 'nope'", "\(errors)")
-        #expect(errors["5"]?.first?["column"] as? Int != nil)
-        let warnings = try #require(report["com.apple.ibtool.document.warnings"] as? [String: [[String: Any]]])
-        #expect((warnings["4"]?.first?["message"] as? String)?.contains("frobnicate") == true, "\(warnings)")
-        #expect(report["com.apple.ibtool.document.notices"] == nil)
+        #expect(errors["nibc:5"]?.first?["message"] as? String == "reference to unknown id 'nope'", "\(errors)")
+        #expect(errors["nibc:5"]?.first?["column"] as? Int != nil)
+        // nibc's own warning (an attribute it does not know) is a notice, not an Interface Builder warning.
+        #expect((report["com.apple.ibtool.document.warnings"] as? [String: Any])?.isEmpty == true)
+        let notices = try #require(report["com.apple.ibtool.document.notices"] as? [String: [[String: Any]]])
+        #expect((notices["nibc:4"]?.first?["message"] as? String)?.contains("frobnicate") == true, "\(notices)")
+        let withoutNotices = try NibcProcess.run(["ibtool", "--errors", "--warnings", "--output-format", "xml1", xib.path])
+        #expect(try Self.plist(withoutNotices.stdout)["com.apple.ibtool.document.notices"] == nil)
 
         let quiet = try NibcProcess.run(["ibtool", "--compile", out, xib.path])
         #expect(quiet.status == 1)
@@ -433,7 +440,7 @@ import Testing
         let r = try NibcProcess.run(["ibtool", "--errors", "--output-format", "xml1", "--compile", out, bad.path])
         #expect(r.status == 1)
         let errors = try #require(try Self.plist(r.stdout)["com.apple.ibtool.document.errors"] as? [String: [[String: Any]]])
-        #expect((errors["54"]?.first?["message"] as? String)?.contains("segue destination 'nowhere'") == true, "\(errors)")
+        #expect((errors["nibc:54"]?.first?["message"] as? String)?.contains("segue destination 'nowhere'") == true, "\(errors)")
         #expect(try Self.files(out) == before)
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["A32.storyboardc", "Main.storyboard"])
 

@@ -9,6 +9,8 @@ struct NibcProcess {
         var exitedNormally = true
         var stdout: String
         var stderr: String
+        /// Standard output's bytes (a binary1 report is not text).
+        var stdoutData = Data()
     }
 
     /// The binary under test: `$NIBC_TEST_BINARY` when set (CI runs these tests again against the static release
@@ -49,7 +51,7 @@ struct NibcProcess {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 }
 

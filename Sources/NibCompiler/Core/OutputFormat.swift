@@ -21,13 +21,17 @@ public enum NibOutputFormat: String, Sendable, Hashable {
 }
 
 /// A `major.minor[.patch]` deployment target, compared numerically ("10.9" < "10.13").
-struct DeploymentVersion: Comparable {
-    var major: Int
-    var minor: Int
+public struct DeploymentVersion: Comparable, Sendable, Hashable, CustomStringConvertible {
+    /// The major version (10 for 10.13).
+    public var major: Int
+    /// The minor version (13 for 10.13).
+    public var minor: Int
 
-    init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+    /// `major.minor`.
+    public init(major: Int, minor: Int) { self.major = major; self.minor = minor }
 
-    init?(_ text: String) {
+    /// Parses `"15"`, `"10.13"` or `"12.0.1"` (the patch is checked and dropped); nil for anything else.
+    public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
               let major = Int(parts[0]), major >= 0 else { return nil }
@@ -38,5 +42,8 @@ struct DeploymentVersion: Comparable {
         self.minor = minor
     }
 
-    static func < (a: DeploymentVersion, b: DeploymentVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+    public static func < (a: DeploymentVersion, b: DeploymentVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+
+    /// `major.minor`, as Interface Builder names versions in its messages ("iOS 9.0").
+    public var description: String { "\(major).\(minor)" }
 }

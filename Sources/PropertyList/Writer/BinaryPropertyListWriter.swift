@@ -170,7 +170,9 @@ public struct BinaryPropertyListWriter: Sendable {
             }
         }
         let tableOffset = out.count
-        let offsetSize = Self.byteCount(UInt64(offsets.last ?? 0))
+        // Sized by where the table starts, not by the last object's offset: CoreFoundation refuses a list
+        // whose offset table's own position does not fit the offset width (as its writer sizes it).
+        let offsetSize = Self.byteCount(UInt64(tableOffset))
         for o in offsets { appendInt(UInt64(o), width: offsetSize) }
         out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)]
         appendInt(UInt64(flat.count), width: 8)

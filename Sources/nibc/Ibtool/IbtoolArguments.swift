@@ -24,6 +24,11 @@ struct IbtoolArguments {
     var compilationDirectory: String?
     var link: String?
     var version = false
+    /// Inspection views asked for (`--hierarchy`, `--connections`, `--objects`, `--version-history`; `--all`
+    /// asks for each and for the errors, warnings and notices).
+    var inspections: Set<IbtoolInspection> = []
+    /// The first option that asks ibtool to rewrite the document (`--upgrade`, `--write`), which nibc refuses.
+    var rewriteOption: String?
     /// nibc's own `--xcode-version` (or `NIBC_XCODE_VERSION` in the environment, for build systems whose ibtool
     /// command line is fixed): the Xcode whose output to reproduce.
     var xcodeVersion: XcodeVersion?
@@ -37,16 +42,17 @@ struct IbtoolArguments {
     static let valueOptions: Set<String> = [
         "--compile", "--output-format", "--module", "--target-device", "--minimum-deployment-target",
         "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link", "--xcode-version",
-        "--companion-strings-file",
+        "--companion-strings-file", "--write",
         // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
         "--sdk", "--platform", "--cocoatouch-compiler-mode",
     ]
     /// Options without a value.
-    static let flagOptions: Set<String> = [
+    static let flagOptions: Set<String> = Set([
         "--errors", "--warnings", "--notices", "--auto-activate-custom-fonts", "--version",
         // Implied by --companion-strings-file; a Base.lproj document references its strings tables anyway.
         "--reference-external-strings-file",
-    ]
+        "--all", "--upgrade",
+    ]).union(IbtoolInspection.allCases.map(\.flag))
     /// Every supported option, sorted, for the unknown-option message.
     static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
 
@@ -71,7 +77,13 @@ struct IbtoolArguments {
                 case "--notices": notices = true
                 case "--auto-activate-custom-fonts": autoActivateCustomFonts = true
                 case "--reference-external-strings-file": break
-                default: version = true
+                case "--version": version = true
+                case "--all":
+                    inspections.formUnion(IbtoolInspection.allCases)
+                    errors = true; warnings = true; notices = true
+                case "--upgrade": rewriteOption = rewriteOption ?? arg
+                default:
+                    if let mode = IbtoolInspection.allCases.first(where: { $0.flag == arg }) { inspections.insert(mode) }
                 }
                 continue
             }
@@ -94,6 +106,7 @@ struct IbtoolArguments {
             case "--output-partial-info-plist": partialInfoPlist = value
             case "--compilation-directory": compilationDirectory = value
             case "--link": link = value
+            case "--write": rewriteOption = rewriteOption ?? arg
             case "--companion-strings-file":
                 if let companion = CompanionStrings(value) { companionStrings.append(companion) } else {
                     problems.append(.init(description: "Invalid value '\(value)' for '--companion-strings-file'.",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IBChecks
 import KeyedArchive
 import NibArchive
 import NibCompiler
@@ -42,6 +43,12 @@ enum IbtoolFrontEnd {
         if args.version && args.inputs.isEmpty && args.compile == nil {
             return report.toolErrors.isEmpty ? 0 : 1
         }
+        if let option = args.rewriteOption {
+            report.toolErrors.append(.init(
+                description: "nibc's ibtool does not rewrite documents: \(option) is not supported.",
+                recoverySuggestion: "Open and save the document in Xcode to upgrade it; nibc compiles and inspects documents as they are."))
+            return 1
+        }
         if args.inputs.isEmpty {
             report.toolErrors.append(.init(description: "No input document: give the .xib or .storyboard to operate on as an argument."))
         } else if args.inputs.count > 1 {
@@ -62,6 +69,11 @@ enum IbtoolFrontEnd {
                                            recoverySuggestion: "Leave out --flatten (or pass YES); the .storyboardc is written flattened."))
             return 1
         }
+        guard FileManager.default.fileExists(atPath: input) else {
+            // Apple's words for a missing input.
+            report.toolErrors.append(.init(description: "Interface Builder could not open the document \"\((input as NSString).lastPathComponent)\" because it does not exist."))
+            return 1
+        }
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
@@ -75,16 +87,33 @@ enum IbtoolFrontEnd {
             return 1
         }
 
-        let (diagnostics, compiled) = compile(bytes, input: input, storyboard: isStoryboard, args: args)
+        let options = compileOptions(args)
+        let (findings, document) = DocumentChecks.run(bytes, file: input, options: options)
+        if let document, !args.inspections.isEmpty {
+            let inspection = DocumentInspection(document)
+            report.inspection = args.inspections.sorted { $0.rawValue < $1.rawValue }.map { .init($0.key, $0.value(inspection)) }
+        }
+        if findings.contains(where: { $0.level == .error }) {
+            // Interface Builder refuses the document: nothing is compiled or written.
+            report.add(findings, nibc: [])
+            if !args.errors {
+                report.toolErrors += findings.filter { $0.level == .error }.map { .init(description: "\(input):\($0.objectID): error: \($0.message)") }
+            }
+            return 1
+        }
+        // An inspection without an output does not compile (ibtool's inspection modes read the document only).
+        if document != nil, !args.inspections.isEmpty, outputPath(args, input: input) == nil, args.partialInfoPlist == nil {
+            report.add(findings, nibc: [])
+            return 0
+        }
+
+        let (diagnostics, compiled) = compile(bytes, input: input, storyboard: isStoryboard, options: options)
         let errors = diagnostics.filter { $0.severity == .error }
-        if args.errors {
-            report.documentErrors = errors
-        } else {
+        report.add(findings, nibc: diagnostics)
+        if !args.errors {
             // A failing compile is never silent: without --errors its errors are reported as ibtool's own.
             report.toolErrors += errors.map { .init(description: $0.description) }
         }
-        if args.warnings { report.documentWarnings = diagnostics.filter { $0.severity == .warning } }
-        if args.notices { report.documentNotices = diagnostics.filter { $0.severity == .note } }
         guard let compiled, errors.isEmpty else { return 1 }
 
         do throws(CommandFailure) {
@@ -120,9 +149,7 @@ enum IbtoolFrontEnd {
     /// Compiles the document with the compilers `nibc compile` uses (so the bytes are the same); nil output
     /// when there is an error among the diagnostics.
     static func compile(_ bytes: [UInt8], input: String, storyboard: Bool,
-                        args: IbtoolArguments) -> ([Diagnostic], Compiled?) {
-        var options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
-        if let version = args.xcodeVersion { options.xcodeVersion = version }
+                        options: CompileOptions) -> ([Diagnostic], Compiled?) {
         do {
             if storyboard {
                 let result = try StoryboardCompiler(options: options).compile(storyboard: bytes, fileName: input)
@@ -139,6 +166,13 @@ enum IbtoolFrontEnd {
         } catch {
             return (error.diagnostics, nil)
         }
+    }
+
+    /// The compile options the command line gives (the document rules see the same deployment target and Xcode).
+    static func compileOptions(_ args: IbtoolArguments) -> CompileOptions {
+        var options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
+        if let version = args.xcodeVersion { options.xcodeVersion = version }
+        return options
     }
 
     /// `--compile OUT`, else `--compilation-directory DIR`: `DIR/<name>.storyboardc` for a storyboard (the output
@@ -232,7 +266,7 @@ struct IbtoolCommand: ParsableCommand {
 
             Supported: \(IbtoolArguments.supported).
 
-            Reports go to standard output as an XML plist (default), binary1 or human-readable-text; exit status 1 on an error. See docs/IBTOOL.md.
+            Reports go to standard output as an XML plist (default), binary1 or human-readable-text; exit status 1 on an error. Interface Builder's document rules (errors fail the compile) and the inspection modes --hierarchy, --connections, --objects, --version-history and --all: docs/IBTOOL-CHECKS.md. See docs/IBTOOL.md.
             """)
 
     @Argument(parsing: .captureForPassthrough, help: "ibtool options and the input document.")

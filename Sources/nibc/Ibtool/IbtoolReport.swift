@@ -1,10 +1,12 @@
 import Foundation
+import IBChecks
 import PropertyList
 import XIB
 
 /// What ibtool prints on standard output: a property list (XML or binary) or human-readable text with
-/// the command-line errors (`com.apple.ibtool.errors`) and the document's errors, warnings and notices
-/// (`com.apple.ibtool.document.*`, each only when asked for with `--errors`/`--warnings`/`--notices`).
+/// the command-line errors (`com.apple.ibtool.errors`), the document's errors, warnings and notices
+/// (`com.apple.ibtool.document.*`, each only when asked for with `--errors`/`--warnings`/`--notices`) and
+/// the inspection views (`--hierarchy`, `--connections`, `--objects`, `--version-history`).
 struct IbtoolReport {
     /// A problem that is not at a place in the document: the command line, an unreadable file.
     struct ToolError {
@@ -13,18 +15,75 @@ struct IbtoolReport {
         var recoverySuggestion: String? = nil
     }
 
+    /// One entry of a `com.apple.ibtool.document.*` section: one of Apple's document rules (keyed by the
+    /// object id, as ibtool keys it) or one of nibc's own findings (keyed `nibc:LINE`, so that it never
+    /// reads as an Apple finding about an object).
+    struct DocumentEntry {
+        /// The dictionary key: an object id, `global`, or `nibc:LINE`.
+        var key: String
+        var message: String
+        /// ibtool's `type`: Interface Builder's category when known, else the level; `nibc` for nibc's own.
+        var type: String
+        var file: String
+        var line: Int
+        var column: Int
+        /// What the text form prints between the path and the level: the object id, or nibc's line.
+        var textLocation: String
+
+        init(_ finding: CheckFinding) {
+            key = finding.objectID
+            message = finding.message
+            type = finding.rule.category ?? finding.level.rawValue
+            file = finding.location.file
+            line = finding.location.line
+            column = finding.location.column
+            textLocation = finding.objectID
+        }
+
+        init(nibc diagnostic: Diagnostic) {
+            key = "nibc:\(diagnostic.line)"
+            message = diagnostic.message
+            type = "nibc"
+            file = diagnostic.file
+            line = diagnostic.line
+            column = diagnostic.column
+            textLocation = String(diagnostic.line)
+        }
+    }
+
     var toolErrors: [ToolError] = []
     /// Document diagnostics; `nil` sections were not asked for and are left out of the report.
-    var documentErrors: [Diagnostic]?
-    var documentWarnings: [Diagnostic]?
-    var documentNotices: [Diagnostic]?
+    var documentErrors: [DocumentEntry]?
+    var documentWarnings: [DocumentEntry]?
+    var documentNotices: [DocumentEntry]?
+    /// Inspection views by their key (`com.apple.ibtool.document.hierarchy` …).
+    var inspection: [PropertyListEntry] = []
     /// `--version`: `com.apple.ibtool.version` with `bundle-version` and `short-bundle-version`.
     var version: (bundle: String, short: String)?
 
     /// Whether there is anything to print (ibtool prints nothing after a quiet successful compile).
     var isEmpty: Bool {
         toolErrors.isEmpty && documentErrors == nil && documentWarnings == nil && documentNotices == nil
-            && version == nil
+            && inspection.isEmpty && version == nil
+    }
+
+    /// Sorts findings into the sections that were asked for: Apple's by their level; nibc's own errors
+    /// under errors (the compile fails), its warnings and notes under notices (they are not Interface
+    /// Builder's warnings). Findings of a section not asked for are dropped, as ibtool drops them.
+    mutating func add(_ findings: [CheckFinding], nibc diagnostics: [Diagnostic]) {
+        for finding in findings {
+            let entry = DocumentEntry(finding)
+            switch finding.level {
+            case .error: documentErrors?.append(entry)
+            case .warning: documentWarnings?.append(entry)
+            case .notice: documentNotices?.append(entry)
+            }
+        }
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .error { documentErrors?.append(DocumentEntry(nibc: diagnostic)) } else {
+                documentNotices?.append(DocumentEntry(nibc: diagnostic))
+            }
+        }
     }
 
     /// The report as a property-list value with ibtool's keys.
@@ -38,9 +97,10 @@ struct IbtoolReport {
                 return .dictionary(entry)
             })))
         }
-        if let documentErrors { plist.append(.init("com.apple.ibtool.document.errors", Self.section(documentErrors, type: "error"))) }
-        if let documentWarnings { plist.append(.init("com.apple.ibtool.document.warnings", Self.section(documentWarnings, type: "warning"))) }
-        if let documentNotices { plist.append(.init("com.apple.ibtool.document.notices", Self.section(documentNotices, type: "notice"))) }
+        if let documentErrors { plist.append(.init("com.apple.ibtool.document.errors", Self.section(documentErrors))) }
+        if let documentWarnings { plist.append(.init("com.apple.ibtool.document.warnings", Self.section(documentWarnings))) }
+        if let documentNotices { plist.append(.init("com.apple.ibtool.document.notices", Self.section(documentNotices))) }
+        plist += inspection
         if let version {
             plist.append(.init("com.apple.ibtool.version", .dictionary([
                 .init("bundle-version", .string(version.bundle)), .init("short-bundle-version", .string(version.short)),
@@ -49,21 +109,19 @@ struct IbtoolReport {
         return .dictionary(plist.sortedByKey())
     }
 
-    /// One `com.apple.ibtool.document.*` dictionary: ibtool keys its messages by where they are in the
-    /// document (an object id); nibc's locations are lines, so the key is the line number and each entry
-    /// carries `message` and `type` (ibtool's subkeys) plus `line` and `column`.
-    static func section(_ diagnostics: [Diagnostic], type: String) -> PropertyListValue {
+    /// One `com.apple.ibtool.document.*` dictionary: key → an array of entries (an object can have several
+    /// findings), each with ibtool's `message` and `type` plus `line` and `column` for editors.
+    static func section(_ entries: [DocumentEntry]) -> PropertyListValue {
         var keys: [String] = []
-        var byLine: [String: [PropertyListValue]] = [:]
-        for d in diagnostics {
-            let key = String(d.line)
-            if byLine[key] == nil { keys.append(key) }
-            byLine[key, default: []].append(.dictionary([
-                .init("column", .integer(Int64(d.column))), .init("line", .integer(Int64(d.line))),
-                .init("message", .string(d.message)), .init("type", .string(type)),
+        var byKey: [String: [PropertyListValue]] = [:]
+        for e in entries {
+            if byKey[e.key] == nil { keys.append(e.key) }
+            byKey[e.key, default: []].append(.dictionary([
+                .init("column", .integer(Int64(e.column))), .init("line", .integer(Int64(e.line))),
+                .init("message", .string(e.message)), .init("type", .string(e.type)),
             ]))
         }
-        return .dictionary(keys.map { PropertyListEntry($0, .array(byLine[$0] ?? [])) }.sortedByKey())
+        return .dictionary(keys.map { PropertyListEntry($0, .array(byKey[$0] ?? [])) }.sortedByKey())
     }
 
     /// The bytes for standard output in `format`; empty when there is nothing to report. Written by the
@@ -78,9 +136,9 @@ struct IbtoolReport {
         }
     }
 
-    /// Xcode's reading of ibtool text: a `/* key */` line opens a section; messages are
-    /// `path:location: error|warning|note: message` where location is a line number (Xcode's output parser
-    /// takes the field between the two colons as the line; a `line:column` pair would not match).
+    /// ibtool's text: a `/* key */` line opens a section; findings are `PATH:OBJECTID: error|warning|note:
+    /// MESSAGE` (Apple's form, which Xcode and XCLogParser read), nibc's own `PATH:LINE: error|note: MESSAGE`.
+    /// Inspection views follow as indented `key: value` lines.
     func text(toolName: String) -> String {
         var out = ""
         if !toolErrors.isEmpty {
@@ -95,7 +153,10 @@ struct IbtoolReport {
                                   ("notices", "note", documentNotices)] {
             guard let list, !list.isEmpty else { continue }
             out += "/* com.apple.ibtool.document.\(key) */\n"
-            for d in list { out += "\(d.file):\(d.line): \(word): \(d.message)\n" }
+            for d in list { out += "\(d.file):\(d.textLocation): \(word): \(d.message)\n" }
+        }
+        for view in inspection {
+            out += "/* \(view.key) */\n" + PropertyListRendering.text(view.value)
         }
         if let version {
             out += "/* com.apple.ibtool.version */\nbundle-version: \(version.bundle)\nshort-bundle-version: \(version.short)\n"
