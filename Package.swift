@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
+        .library(name: "StringsFile", targets: ["StringsFile"]),
+        .library(name: "NibLocalization", targets: ["NibLocalization"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -37,13 +39,18 @@ let package = Package(
         // XIB document -> NIBArchive object graph, one folder per platform.
         .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
-        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
+        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard", "StringsFile"]),
+        // Strings tables (.strings files): model, reader (text in UTF-16/UTF-8, binary plist), writer.
+        .target(name: "StringsFile", dependencies: ["PropertyList"]),
+        // ibtool's strings export and import over the compiler's localizable strings.
+        .target(name: "NibLocalization", dependencies: ["StringsFile", "NibCompiler", "XIB"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
         .executableTarget(
             name: "nibc",
             dependencies: [
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
+                "NibLocalization", "StringsFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -56,8 +63,9 @@ let package = Package(
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
-        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "StringsFile", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibLocalizationTests", dependencies: ["NibLocalization", "StringsFile", "NibCompiler", "NibArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]
 )

@@ -31,6 +31,7 @@ public struct XIBCompiler: Sendable {
         let graph = context.builder.graph
         let out = context.builder.archive()
         let format = NibOutputFormat.forTarget(platform: document.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
-        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format)
+        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format,
+                             localizableStrings: context.strings.strings)
     }
 }

@@ -29,6 +29,14 @@ struct IbtoolArguments {
     var xcodeVersion: XcodeVersion?
     /// `--companion-strings-file LOCALE:PATH`, in order.
     var companionStrings: [CompanionStrings] = []
+    /// `--export-strings-file OUT` (or `--generate-strings-file OUT`).
+    var exportStrings: String?
+    /// `--import-strings-file IN` (or `--strings-file IN`), with `--write OUT`.
+    var importStrings: String?
+    /// `--write OUT`: where an import writes the translated document.
+    var write: String?
+    /// `--localizable-strings`: the document's localizable strings in the report.
+    var localizableStrings = false
     var inputs: [String] = []
     /// Problems with the command line itself, reported under `com.apple.ibtool.errors`.
     var problems: [IbtoolReport.ToolError] = []
@@ -38,6 +46,7 @@ struct IbtoolArguments {
         "--compile", "--output-format", "--module", "--target-device", "--minimum-deployment-target",
         "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link", "--xcode-version",
         "--companion-strings-file",
+        "--export-strings-file", "--generate-strings-file", "--import-strings-file", "--strings-file", "--write",
         // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
         "--sdk", "--platform", "--cocoatouch-compiler-mode",
     ]
@@ -46,6 +55,7 @@ struct IbtoolArguments {
         "--errors", "--warnings", "--notices", "--auto-activate-custom-fonts", "--version",
         // Implied by --companion-strings-file; a Base.lproj document references its strings tables anyway.
         "--reference-external-strings-file",
+        "--localizable-strings",
     ]
     /// Every supported option, sorted, for the unknown-option message.
     static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
@@ -71,6 +81,7 @@ struct IbtoolArguments {
                 case "--notices": notices = true
                 case "--auto-activate-custom-fonts": autoActivateCustomFonts = true
                 case "--reference-external-strings-file": break
+                case "--localizable-strings": localizableStrings = true
                 default: version = true
                 }
                 continue
@@ -94,6 +105,9 @@ struct IbtoolArguments {
             case "--output-partial-info-plist": partialInfoPlist = value
             case "--compilation-directory": compilationDirectory = value
             case "--link": link = value
+            case "--export-strings-file", "--generate-strings-file": exportStrings = value
+            case "--import-strings-file", "--strings-file": importStrings = value
+            case "--write": write = value
             case "--companion-strings-file":
                 if let companion = CompanionStrings(value) { companionStrings.append(companion) } else {
                     problems.append(.init(description: "Invalid value '\(value)' for '--companion-strings-file'.",

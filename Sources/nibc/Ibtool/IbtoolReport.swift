@@ -20,11 +20,13 @@ struct IbtoolReport {
     var documentNotices: [Diagnostic]?
     /// `--version`: `com.apple.ibtool.version` with `bundle-version` and `short-bundle-version`.
     var version: (bundle: String, short: String)?
+    /// `--localizable-strings`: `com.apple.ibtool.document.localizable-strings` (object id → property → text).
+    var localizableStrings: PropertyListValue?
 
     /// Whether there is anything to print (ibtool prints nothing after a quiet successful compile).
     var isEmpty: Bool {
         toolErrors.isEmpty && documentErrors == nil && documentWarnings == nil && documentNotices == nil
-            && version == nil
+            && version == nil && localizableStrings == nil
     }
 
     /// The report as a property-list value with ibtool's keys.
@@ -41,6 +43,7 @@ struct IbtoolReport {
         if let documentErrors { plist.append(.init("com.apple.ibtool.document.errors", Self.section(documentErrors, type: "error"))) }
         if let documentWarnings { plist.append(.init("com.apple.ibtool.document.warnings", Self.section(documentWarnings, type: "warning"))) }
         if let documentNotices { plist.append(.init("com.apple.ibtool.document.notices", Self.section(documentNotices, type: "notice"))) }
+        if let localizableStrings { plist.append(.init("com.apple.ibtool.document.localizable-strings", localizableStrings)) }
         if let version {
             plist.append(.init("com.apple.ibtool.version", .dictionary([
                 .init("bundle-version", .string(version.bundle)), .init("short-bundle-version", .string(version.short)),
@@ -96,6 +99,15 @@ struct IbtoolReport {
             guard let list, !list.isEmpty else { continue }
             out += "/* com.apple.ibtool.document.\(key) */\n"
             for d in list { out += "\(d.file):\(d.line): \(word): \(d.message)\n" }
+        }
+        if case .dictionary(let objects)? = localizableStrings {
+            out += "/* com.apple.ibtool.document.localizable-strings */\n"
+            for object in objects {
+                guard case .dictionary(let properties) = object.value else { continue }
+                for p in properties {
+                    if case .string(let text) = p.value { out += "\(object.key).\(p.key): \(text)\n" }
+                }
+            }
         }
         if let version {
             out += "/* com.apple.ibtool.version */\nbundle-version: \(version.bundle)\nshort-bundle-version: \(version.short)\n"
