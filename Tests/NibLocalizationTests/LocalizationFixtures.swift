@@ -55,6 +55,8 @@ enum LocalizationFixtures {
         var keys: Set<String> = []
         let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
         while let file = walker?.nextObject() as? URL {
+            var isNibDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isNibDirectory), !isNibDirectory.boolValue else { continue }
             let b = try bytes(file)
             if b.starts(with: Array("NIBArchive".utf8)) { keys.formUnion(try compiledKeys(nib: b)) }
         }

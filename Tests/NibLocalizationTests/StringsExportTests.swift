@@ -87,4 +87,28 @@ import Testing
         }
         #expect(total > 300)
     }
+
+    /// Against Apple: the `NSKey`s in the nibs Apple's ibtool compiled from the corpus's Base-localized
+    /// documents (`X.storyboardc`, `X.nib` beside the document) are the keys nibc exports for them.
+    @Test func exportKeysAreApplesCompiledKeys() throws {
+        let corpus = try SharedCorpus.require()
+        var compared = 0, keys = 0
+        let walker = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.path.contains("/Base.lproj/"), url.pathExtension == "xib" || url.pathExtension == "storyboard" else { continue }
+            let compiled = url.deletingPathExtension().appendingPathExtension(url.pathExtension == "xib" ? "nib" : "storyboardc")
+            guard FileManager.default.fileExists(atPath: compiled.path) else { continue }
+            let flags = SharedCorpus.storyboardFlags(SharedCorpus.relative(url))
+            var options = CompileOptions(moduleName: flags.moduleName, minimumDeploymentTarget: flags.minimumDeploymentTarget)
+            if let v = flags.xcodeVersion, let x = XcodeVersion(v) { options.xcodeVersion = x }
+            let exported = Set(try LocalizedDocument(bytes: LocalizationFixtures.bytes(url), fileName: "Base.lproj/" + url.lastPathComponent,
+                                                     options: options).strings.map(\.key))
+            let apple = try LocalizationFixtures.compiledKeys(at: compiled)
+            #expect(exported == apple, "\(url.path): only exported \(exported.subtracting(apple).sorted()), only Apple's \(apple.subtracting(exported).sorted())")
+            compared += 1
+            keys += apple.count
+        }
+        #expect(compared >= 20)
+        #expect(keys > 200)
+    }
 }
