@@ -1,6 +1,7 @@
 import Foundation
 import NibCompiler
 import NibLocalization
+import NibTestSupport
 import StringsFile
 import Testing
 
@@ -12,16 +13,32 @@ import Testing
         return (bytes, try LocalizedDocument(bytes: bytes, fileName: name))
     }
 
-    /// Importing the unchanged export gives back the document byte for byte.
+    /// Importing the unchanged export gives back the document byte for byte; a translation of every string,
+    /// imported, exports back as that translation: for the fixtures and every Base-localized corpus document
+    /// (storyboards and XIBs).
     @Test func unchangedImportIsTheSameBytes() throws {
-        for pair in try LocalizationFixtures.iqKeyboardManagerPairs() {
-            let bytes = try LocalizationFixtures.bytes(pair.document)
-            let localized = try LocalizedDocument(bytes: bytes, fileName: pair.document.lastPathComponent)
+        var documents = try LocalizationFixtures.iqKeyboardManagerPairs().map(\.document)
+        let walker = FileManager.default.enumerator(at: try SharedCorpus.require(), includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            if url.path.contains("/Base.lproj/"), url.pathExtension == "xib" || url.pathExtension == "storyboard" { documents.append(url) }
+        }
+        #expect(documents.count >= 30)
+        #expect(documents.contains { $0.pathExtension == "xib" })
+        for document in documents {
+            let bytes = try LocalizationFixtures.bytes(document)
+            let localized = try LocalizedDocument(bytes: bytes, fileName: document.lastPathComponent)
             let table = try StringsFileParser.parse(localized.exportBytes(), file: "export.strings")
             let result = StringsImport.apply(table, tableFile: "export.strings", to: bytes, localized: localized)
             #expect(result.bytes == bytes)
             #expect(result.replaced == 0)
             #expect(result.warnings.isEmpty)
+            var translated = StringsTable()
+            for string in localized.strings { translated.append(.init(key: string.key, value: "«\(string.text)» & <\"ü\">\n")) }
+            let imported = StringsImport.apply(translated, tableFile: "t", to: bytes, localized: localized)
+            #expect(imported.replaced == localized.strings.count, "\(document.path)")
+            let again = try LocalizedDocument(bytes: imported.bytes, fileName: document.lastPathComponent)
+            #expect(again.strings.map(\.key) == localized.strings.map(\.key), "\(document.path)")
+            #expect(again.strings.allSatisfy { $0.text == translated[$0.key] }, "\(document.path)")
         }
     }
 
