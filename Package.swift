@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
         .library(name: "NibRender", targets: ["NibRender"]),
         .library(name: "IBChecks", targets: ["IBChecks"]),
+        .library(name: "StringsFile", targets: ["StringsFile"]),
+        .library(name: "NibLocalization", targets: ["NibLocalization"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -41,7 +43,11 @@ let package = Package(
         // Interface Builder's document rules (Apple's messages, levels, triggers) and ibtool's inspection views.
         .target(name: "IBChecks", dependencies: ["XIB", "NibCompiler", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
-        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
+        .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard", "StringsFile"]),
+        // Strings tables (.strings files): model, reader (text in UTF-16/UTF-8, binary plist), writer.
+        .target(name: "StringsFile", dependencies: ["PropertyList"]),
+        // ibtool's strings export and import over the compiler's localizable strings.
+        .target(name: "NibLocalization", dependencies: ["StringsFile", "NibCompiler", "XIB"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
         // Wireframe pictures (SVG, HTML, JSON boxes) of XIBs, storyboards and nibs at their design-time frames, and
@@ -51,7 +57,7 @@ let package = Package(
             name: "nibc",
             dependencies: [
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
-                "NibRender", "IBChecks",
+                "NibRender", "IBChecks", "NibLocalization", "StringsFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -64,9 +70,10 @@ let package = Package(
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
-        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "StringsFile", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "NibCompiler", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibLocalizationTests", dependencies: ["NibLocalization", "StringsFile", "NibCompiler", "NibArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibRenderTests", dependencies: ["NibRender", "NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard", "XIB", "NibTestSupport"]),
     ]

@@ -79,5 +79,18 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "NibLocalizationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibCompiler", package: parentIdentity),
+                .product(name: "NibLocalization", package: parentIdentity),
+                .product(name: "StringsFile", package: parentIdentity),
+            ],
+            path: "Benchmarks/NibLocalizationBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ]
 )

@@ -21,6 +21,7 @@ all_targets=(nib-verify nib-gzip)
 [ -d "$root/Sources/KeyedArchive" ] && [ -f "$here/Sources/keyed-archive.swift" ] && all_targets+=(keyed-archive)
 [ -d "$root/Sources/CompiledStoryboard" ] && [ -f "$here/Sources/storyboard-info.swift" ] && all_targets+=(storyboard-info)
 [ -d "$root/Sources/NibCompiler/Storyboard" ] && [ -f "$here/Sources/storyboard-compile.swift" ] && all_targets+=(storyboard-compile)
+[ -d "$root/Sources/StringsFile" ] && [ -f "$here/Sources/strings-parse.swift" ] && all_targets+=(strings-parse)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 SWIFTC="${SWIFTC:-swiftc}"
@@ -104,6 +105,21 @@ for t in "${targets[@]}"; do
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
       "$entry" -L "$mods" -lNibRuntime -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    continue
+  fi
+  if [ "$t" = strings-parse ]; then
+    # StringsFile imports PropertyList (binary tables): both as library modules.
+    mods="$out/modules"; mkdir -p "$mods"
+    build_module PropertyList "$mods"
+    build_module StringsFile "$mods"
+    entry="$here/Sources/$t.swift"; bin="$out/$t"
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libStringsFile.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+      echo "up to date: $bin"; continue
+    fi
+    echo "building $bin"
+    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+      -module-name "Fuzz_strings_parse" -package-name nibc -I "$mods" \
+      "$entry" -L "$mods" -lStringsFile -lPropertyList -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   if [ "$t" = storyboard-info ]; then

@@ -49,6 +49,13 @@ if [ ! -d "$seed" ]; then
           i=$((i+1)); cp "$f" "$seed/info-$i.bplist"
         done < <(find "$corpus_root" -path '*.storyboardc/Info.plist' -type f -print0 | sort -z)
         ;;
+      strings-parse)  # every .strings file of the corpus and the fixtures, each also as UTF-16LE with a byte-order mark
+        i=0
+        while IFS= read -r -d '' f; do
+          i=$((i+1)); cp "$f" "$seed/strings-$i.strings"
+          { printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$f" 2>/dev/null || true; } > "$seed/strings-$i-utf16.strings"
+        done < <(find "$corpus_root" "$root/Tests/Fixtures" -name '*.strings' -type f -print0 2>/dev/null | sort -z)
+        ;;
       xib-compile)  # the compiler's inputs: every corpus .xib (ios, macos, nib) and the project's Corpus/ios
         i=0
         while IFS= read -r -d '' f; do

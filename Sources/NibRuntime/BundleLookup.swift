@@ -23,11 +23,24 @@ public struct NibBundle: Sendable {
     public let directory: String
     /// The registry the templates resolve classes through.
     public let registry: NibClassRegistry
+    /// The user's languages, most preferred first (`["de-AT", "en"]`): the localization templates and
+    /// storyboards of this bundle translate their `NSLocalizableString`s with (`localizedStrings(table:)`).
+    /// Empty: no translation, the nibs' development texts.
+    public let preferredLanguages: [String]
 
-    /// Creates a bundle over `directory`.
-    public init(directory: String, registry: NibClassRegistry = .shared) {
+    /// Creates a bundle over `directory`, localized for `preferredLanguages` (none by default).
+    public init(directory: String, registry: NibClassRegistry = .shared, preferredLanguages: [String] = []) {
         self.directory = directory
         self.registry = registry
+        self.preferredLanguages = preferredLanguages
+    }
+
+    /// The translations of the strings table `table` (`<language>.lproj/<table>.strings` of this bundle, for
+    /// `preferredLanguages`); nil without preferred languages. UIKit names the table after the nib file or
+    /// the storyboard.
+    public func localizedStrings(table: String) throws(NibLoadingError) -> NibLocalizedStrings? {
+        guard !preferredLanguages.isEmpty else { return nil }
+        return try NibLocalizedStrings(directory: directory, table: table, languages: preferredLanguages)
     }
 
     /// The nib file for `name`: `<name>~iphone.nib`/`<name>~ipad.nib` (by `idiom`), else `<name>.nib`, looked up in
@@ -77,6 +90,10 @@ public struct NibBundle: Sendable {
         guard let path = path(forNibNamed: name, idiom: idiom, osVersion: osVersion) else {
             throw .nibNotFound(name: name, directory: directory)
         }
-        return try NibTemplate(contentsOf: path, registry: registry)
+        // The table is the nib file's name (`Main~iphone` for `Main~iphone.nib`), the name of a `.nib` directory.
+        var nibFile = path
+        if (nibFile as NSString).deletingLastPathComponent.hasSuffix(".nib") { nibFile = (nibFile as NSString).deletingLastPathComponent }
+        let table = ((nibFile as NSString).lastPathComponent as NSString).deletingPathExtension
+        return try NibTemplate(contentsOf: path, registry: registry, localizedStrings: localizedStrings(table: table))
     }
 }

@@ -1,3 +1,4 @@
+import StringsFile
 import CompiledStoryboard
 import NibArchive
 import PropertyList
@@ -36,6 +37,8 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownSegueIdentifier(controllerClassName: String, identifier: String)
     /// An unwind segue found no controller up its source's parent and presenter chain that accepts its action.
     case noUnwindDestination(controllerClassName: String, action: String)
+    /// A strings table of the localization is malformed (its file, line and column are in the error).
+    case strings(StringsFileError)
 
     /// The message, worded as UIKit's exception reason where one exists.
     public var description: String {
@@ -77,6 +80,8 @@ public enum NibLoadingError: Error, Sendable, Equatable, CustomStringConvertible
             return "Receiver (<\(cls): 0x0>) has no segue with identifier '\(identifier)'"
         case .noUnwindDestination(let cls, let action):
             return "Could not find a view controller to execute unwinding for <\(cls): 0x0> (action \(action))"
+        case .strings(let error):
+            return error.description
         }
     }
 }

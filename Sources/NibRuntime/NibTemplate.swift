@@ -28,6 +28,8 @@ public final class NibTemplate: Sendable {
     let source: Source
     /// The registry classes are resolved through.
     public let registry: NibClassRegistry
+    /// The translations `NSLocalizableString`s resolve through (nil: the development texts).
+    public let localizedStrings: NibLocalizedStrings?
     private let state: Locked<State>
 
     /// Reads and verifies the nib at `path` (a NIBArchive file, gzip-framed or not, a keyed-archive nib, or a
@@ -35,7 +37,10 @@ public final class NibTemplate: Sendable {
     ///
     /// A keyed archive is verified, mapped onto the graph model and written as NIBArchive in memory once, when
     /// the template reads it; instantiation then follows the same plan as for a NIBArchive nib.
-    public init(contentsOf path: String, registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+    /// `localizedStrings` translates the nib's `NSLocalizableString`s (`NibLocalizedStrings`).
+    public init(contentsOf path: String, registry: NibClassRegistry = .shared,
+                localizedStrings: NibLocalizedStrings? = nil) throws(NibLoadingError) {
+        self.localizedStrings = localizedStrings
         var isDirectory: ObjCBool = false
         let path = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
             ? NibBundle.resolveNibDirectory(path) ?? path : path
@@ -47,7 +52,9 @@ public final class NibTemplate: Sendable {
 
     /// Verifies `bytes` (a NIBArchive, gzip-framed or not, or a keyed archive, converted as for a file); they
     /// are kept for the template's lifetime.
-    public init(bytes: [UInt8], registry: NibClassRegistry = .shared) throws(NibLoadingError) {
+    public init(bytes: [UInt8], registry: NibClassRegistry = .shared,
+                localizedStrings: NibLocalizedStrings? = nil) throws(NibLoadingError) {
+        self.localizedStrings = localizedStrings
         source = .bytes(bytes)
         self.registry = registry
         state = Locked(State(archive: try Self.verify(bytes: bytes)))
@@ -61,14 +68,16 @@ public final class NibTemplate: Sendable {
 
     /// Uses an archive that is already open and verified (for example one a tool also inspects), so the
     /// nib is not read or verified a second time; the archive is kept for the template's lifetime.
-    public init(archive: NibArchive, registry: NibClassRegistry = .shared) {
+    public init(archive: NibArchive, registry: NibClassRegistry = .shared, localizedStrings: NibLocalizedStrings? = nil) {
+        self.localizedStrings = localizedStrings
         source = .archive(archive)
         self.registry = registry
         state = Locked(State(archive: archive))
     }
 
     /// A nested nib: its bytes are verified and decoded only when it is first instantiated.
-    init(nestedBytes: [UInt8], registry: NibClassRegistry) {
+    init(nestedBytes: [UInt8], registry: NibClassRegistry, localizedStrings: NibLocalizedStrings?) {
+        self.localizedStrings = localizedStrings
         source = .bytes(nestedBytes)
         self.registry = registry
         state = Locked(State())
@@ -150,7 +159,7 @@ public final class NibTemplate: Sendable {
                     archive = a
                 }
             }
-            let plan = try InstantiationPlan.build(archive, registry: registry)
+            let plan = try InstantiationPlan.build(archive, registry: registry, localizedStrings: localizedStrings)
             s.archive = archive
             s.plan = plan
             s.planGeneration = generation

@@ -71,6 +71,20 @@ extension XMLTree {
             return storage.location(ofOffset: Int(storage.attributes[i].nameOffset))
         }
 
+        /// The byte range of attribute `name`'s raw value in the document (between the quotes, entity
+        /// references not decoded), or nil if absent. A tool that rewrites one value splices here.
+        public func attributeValueRange(_ name: String) -> Range<Int>? {
+            guard let i = attributeIndex(name) else { return nil }
+            let a = storage.attributes[i]
+            return Int(a.valueStart)..<Int(a.valueEnd)
+        }
+
+        /// The byte range between this element's start and end tags (empty for `<a/>`).
+        public var contentRange: Range<Int> {
+            let r = record
+            return Int(r.contentStart)..<max(Int(r.contentStart), Int(r.contentEnd))
+        }
+
         @inline(__always)
         func attributeIndex(_ name: String) -> Int? {
             let r = record

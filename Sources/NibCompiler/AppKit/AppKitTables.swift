@@ -368,7 +368,7 @@ extension AppKitCompiler {
 
     /// A complete nested archive for one prototype cell view, wrapped in NSNib.
     func nestedNib(_ cellView: XIBNode, reuseIdentifier: String) -> Int {
-        let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, tracker: ctx.tracker, root: cellView)
+        let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, tracker: ctx.tracker, root: cellView, strings: ctx.strings)
         let nestedCompiler = AppKitCompiler(context: sub)
         nestedCompiler.nested = true
         nestedCompiler.direct = direct

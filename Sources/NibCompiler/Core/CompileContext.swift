@@ -36,11 +36,16 @@ final class CompileContext {
 
     /// Whether user-visible strings become `NSLocalizableString`.
     let localized: Bool
+    /// The document's localizable strings, shared with the contexts of its other nibs.
+    let strings: LocalizableStringLog
 
     /// A context for the document of `tracker`, or for the subtree `root` of it (the nested archive of a
     /// prototype: ids and resources outside that subtree are not visible, as in a document of its own).
     /// `slots` is the pool of the document's other contexts (a storyboard's nibs), nil for a pool of its own.
-    init(options: CompileOptions, fileName: String, tracker: XIBReadTracker, root: XIBNode? = nil, slots: ElementSlotPool? = nil) {
+    /// `strings` is the log of the document's other contexts, nil for a log of its own.
+    init(options: CompileOptions, fileName: String, tracker: XIBReadTracker, root: XIBNode? = nil, slots: ElementSlotPool? = nil,
+         strings: LocalizableStringLog? = nil) {
+        self.strings = strings ?? LocalizableStringLog()
         self.options = options
         self.fileName = fileName
         self.tracker = tracker
@@ -314,9 +319,14 @@ final class CompileContext {
     // MARK: Strings
 
     /// A user-visible string: `NSLocalizableString` in Base-localized documents, else a shared `NSString`.
-    func localizable(_ text: String, owner: XIBNode, property: String) -> Int {
+    /// `text` is read from `source` (default: `owner`) under `name` (default: `property`): an attribute of
+    /// that name or a `<string key="name">` child; every `NSLocalizableString` is recorded in `strings`.
+    func localizable(_ text: String, owner: XIBNode, property: String, source: XIBNode? = nil, name: String? = nil) -> Int {
         // An empty string has nothing to translate: a plain string (Settings' `footerTitle=""`, one sample).
         guard localized, !text.isEmpty, let id = owner.peek("id") else { return builder.string(text) }
+        strings.record(LocalizableString(id: id, property: property, text: text, owner: owner, source: source ?? owner,
+                                         name: name ?? property, platform: tracker.document.platform),
+                       key: id + "." + property)
         var o = NibObject(className: "NSLocalizableString")
         o.append("NS.bytes", .data(Array(text.utf8)))
         o.append("NSKey", .object(builder.string("\(id).\(property)")))

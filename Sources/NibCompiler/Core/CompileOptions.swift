@@ -74,4 +74,6 @@ public struct CompileResult: Sendable {
     /// platform and the minimum deployment target. `bytes` is always NIBArchive; a caller writing the keyed form
     /// re-archives `graph` (as `nibc compile` does).
     public var format: NibOutputFormat = .nibArchive
+    /// Every string archived as an `NSLocalizableString` (Base-localized documents only), each key once.
+    public var localizableStrings: [LocalizableString] = []
 }

@@ -33,6 +33,7 @@ public struct XIBCompiler: Sendable {
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
         let graph = context.builder.graph
         let out = context.builder.archive()
-        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format)
+        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format,
+                             localizableStrings: context.strings.strings)
     }
 }

@@ -85,7 +85,7 @@ final class AppKitStoryboardBuilder {
     // MARK: Nibs
 
     private func compiler() -> (AppKitCompiler, CompileContext) {
-        let ctx = CompileContext(options: context.options, fileName: context.fileName, tracker: context.tracker, slots: context.slotPool)
+        let ctx = CompileContext(options: context.options, fileName: context.fileName, tracker: context.tracker, slots: context.slotPool, strings: context.strings)
         let a = AppKitCompiler(context: ctx)
         a.prepare(context.document)
         for controller in scenes.controllers {

@@ -17,6 +17,8 @@ public struct StoryboardResult: Sendable {
     public var files: [StoryboardFile]
     /// Warnings (errors throw `CompileError`).
     public var diagnostics: [CompileDiagnostic]
+    /// Every string archived as an `NSLocalizableString` (Base-localized documents only), each key once.
+    public var localizableStrings: [LocalizableString] = []
 }
 
 /// Compiles an Interface Builder `.storyboard` into the files of a `.storyboardc` directory
@@ -94,7 +96,8 @@ public struct StoryboardCompiler: Sendable {
             for nib in nibs { files.append(StoryboardFile(path: "\(nib.name).nib", bytes: nib.bytes)) }
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        return StoryboardResult(files: files, diagnostics: context.diagnosticsInSourceOrder.filter { $0.severity != .error })
+        return StoryboardResult(files: files, diagnostics: context.diagnosticsInSourceOrder.filter { $0.severity != .error },
+                                localizableStrings: context.strings.strings)
     }
 
     /// Whether the document holds an object whose archive depends on iOS 14 (an SF Symbol image,

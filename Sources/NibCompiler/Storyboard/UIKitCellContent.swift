@@ -100,7 +100,7 @@ final class UIKitCellContent {
     /// One prototype cell as a complete archive wrapped in `UINib`, and its external-objects dictionary.
     private func nestedArchive(_ cell: XIBNode) -> (nib: Int, externals: Int) {
         let outer = c.ctx
-        let ctx = CompileContext(options: outer.options, fileName: outer.fileName, tracker: outer.tracker, root: cell, slots: outer.slotPool)
+        let ctx = CompileContext(options: outer.options, fileName: outer.fileName, tracker: outer.tracker, root: cell, slots: outer.slotPool, strings: outer.strings)
         defer { outer.absorb(ctx) }
         let n = UIKitCompiler(context: ctx)
         prepared.apply(to: n)

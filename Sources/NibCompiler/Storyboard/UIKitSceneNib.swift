@@ -34,7 +34,7 @@ final class UIKitSceneNib {
     }
 
     func build() -> [UInt8] {
-        let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker, slots: parent.slotPool)
+        let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker, slots: parent.slotPool, strings: parent.strings)
         defer { parent.absorb(ctx) }
         let c = UIKitCompiler(context: ctx)
         prepared.apply(to: c)

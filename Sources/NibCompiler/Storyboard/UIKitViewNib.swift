@@ -15,7 +15,7 @@ struct UIKitViewNib {
 
     /// The nib bytes; records the controller's Upstream placeholders (name, scene object id) in `upstreams`.
     func build(upstreams: inout [String: [(name: String, id: String)]]) -> [UInt8] {
-        let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker, slots: parent.slotPool)
+        let ctx = CompileContext(options: parent.options, fileName: parent.fileName, tracker: parent.tracker, slots: parent.slotPool, strings: parent.strings)
         defer { parent.absorb(ctx) }
         let c = UIKitCompiler(context: ctx)
         prepared.apply(to: c)

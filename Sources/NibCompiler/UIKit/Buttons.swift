@@ -37,7 +37,7 @@ extension UIKitCompiler {
                     attributedTitleSize = attributedTitleSize ?? a.firstFontSize
                     c.obj("UIAttributedTitle", a.index)
                 }
-                if let t = s["title"] { c.obj("UITitle", ctx.localizable(t, owner: node, property: "\(s.peek("key") ?? "normal")Title")) }
+                if let t = s["title"] { c.obj("UITitle", ctx.localizable(t, owner: node, property: "\(s.peek("key") ?? "normal")Title", source: s, name: "title")) }
                 if let img = s["image"] { c.obj("UIImage", imagePlaceholder(img, catalog: s["catalog"])) }
                 if let ref = s.child("imageReference", key: "image") { c.obj("UIImage", imageReference(ref)) }
                 if let bg = s["backgroundImage"] { c.obj("UIBackgroundImage", imagePlaceholder(bg, catalog: nil)) }

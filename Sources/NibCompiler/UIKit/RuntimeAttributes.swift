@@ -73,9 +73,9 @@ extension UIKitCompiler {
         guard let owner = node.parent else { return }
         var e = Entries()
         e.obj("UIAccessibileObject", object)
-        if let h = node["hint"] { e.obj("UIAccessibilityHint", ctx.localizable(h, owner: owner, property: "accessibilityHint")) }
+        if let h = node["hint"] { e.obj("UIAccessibilityHint", ctx.localizable(h, owner: owner, property: "accessibilityHint", source: node, name: "hint")) }
         if let i = node["identifier"] { e.obj("UIAccessibilityIdentifier", b.string(i)) }
-        if let l = node["label"] { e.obj("UIAccessibilityLabel", ctx.localizable(l, owner: owner, property: "accessibilityLabel")) }
+        if let l = node["label"] { e.obj("UIAccessibilityLabel", ctx.localizable(l, owner: owner, property: "accessibilityLabel", source: node, name: "label")) }
         if let t = node.child("accessibilityTraits", key: "traits") {
             var v = 0
             for (name, bit) in Self.accessibilityTraitBits where t.bool(name) == true { v |= bit }

@@ -120,8 +120,10 @@ final class InstantiationPlan: Sendable {
     }
 
     /// Builds the plan of `archive`, resolving classes through `registry`.
-    static func build(_ archive: NibArchive, registry: NibClassRegistry) throws(NibLoadingError) -> InstantiationPlan {
+    static func build(_ archive: NibArchive, registry: NibClassRegistry,
+                      localizedStrings: NibLocalizedStrings? = nil) throws(NibLoadingError) -> InstantiationPlan {
         var builder = PlanBuilder(archive: archive, registry: registry)
+        builder.localizedStrings = localizedStrings
         return try builder.build()
     }
 }

@@ -107,7 +107,7 @@ extension PlanBuilder {
                 if bytes != nil { break }
             }
             if let bytes {
-                let t = NibTemplate(nestedBytes: bytes.copyBytes(), registry: registry)
+                let t = NibTemplate(nestedBytes: bytes.copyBytes(), registry: registry, localizedStrings: localizedStrings)
                 nested.append(t)
                 result = .constant(.nib(t))
             } else {

@@ -14,6 +14,8 @@ struct PlanBuilder {
     /// of nested shared arrays could otherwise ask for 2^60 values.
     var valueCache: [Int: (value: PlanValue, size: Int)] = [:]
     var nested: [NibTemplate] = []
+    /// The translations of `NSLocalizableString`s, shared with nested nibs.
+    var localizedStrings: NibLocalizedStrings?
     var className: [String] = []
     /// Key indices of the keys the builder asks for, resolved once.
     var keyCache: [String: Int?] = [:]
@@ -72,6 +74,11 @@ struct PlanBuilder {
 
     mutating func stringObject(_ j: Int) -> String? {
         guard FoundationClasses.strings.contains(className[j]) else { return nil }
+        // A Base-localized string: its translation (`NSKey` in the table), else the development text below.
+        if let localizedStrings, className[j] == "NSLocalizableString", let key = string(j, "NSKey"),
+           let translated = localizedStrings.string(forKey: key) {
+            return translated
+        }
         if case .data(let b)? = raw(j, "NS.bytes") { return b.string }
         return ""
     }

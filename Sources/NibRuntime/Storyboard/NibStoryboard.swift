@@ -27,6 +27,8 @@ public final class NibStoryboard: Sendable {
     public let bundle: NibBundle
     /// The `objects-<version>+.nib` variant chosen in nib directories: the newest not above this (any, when nil).
     public let osVersion: [Int]?
+    /// The storyboard's translations (the bundle's `<language>.lproj/<name>.strings`), read once on first use.
+    private let strings = Locked<NibLocalizedStrings??>(nil)
     private let templates = Locked<[String: NibTemplate]>([:])
     private let referenced = Locked<[String: NibStoryboard]>([:])
 
@@ -82,12 +84,21 @@ public final class NibStoryboard: Sendable {
             throw .nibNotFound(name: name, directory: directory)
         }
         // Read outside the lock: other threads may load other nibs meanwhile; the first template stored wins.
-        let t = try NibTemplate(contentsOf: path, registry: registry)
+        let t = try NibTemplate(contentsOf: path, registry: registry, localizedStrings: localizedStrings())
         return templates.withLock { cache in
             if let existing = cache[name] { return existing }
             cache[name] = t
             return t
         }
+    }
+
+    /// The translations of this storyboard's `NSLocalizableString`s: the table named after the storyboard
+    /// (`Main.strings` for every nib of `Main.storyboardc`) in the bundle's preferred languages; nil without them.
+    public func localizedStrings() throws(NibLoadingError) -> NibLocalizedStrings? {
+        if let cached = strings.withLock({ $0 }) { return cached }
+        let loaded = try bundle.localizedStrings(table: name)
+        strings.withLock { $0 = .some(loaded) }
+        return loaded
     }
 
     /// The external objects every scene nib gets: this storyboard for both platforms' placeholder names.

@@ -34,6 +34,14 @@ struct IbtoolArguments {
     var xcodeVersion: XcodeVersion?
     /// `--companion-strings-file LOCALE:PATH`, in order.
     var companionStrings: [CompanionStrings] = []
+    /// `--export-strings-file OUT` (or `--generate-strings-file OUT`).
+    var exportStrings: String?
+    /// `--import-strings-file IN` (or `--strings-file IN`), with `--write OUT`.
+    var importStrings: String?
+    /// `--write OUT`: where an import writes the translated document.
+    var write: String?
+    /// `--localizable-strings`: the document's localizable strings in the report.
+    var localizableStrings = false
     var inputs: [String] = []
     /// Problems with the command line itself, reported under `com.apple.ibtool.errors`.
     var problems: [IbtoolReport.ToolError] = []
@@ -42,7 +50,8 @@ struct IbtoolArguments {
     static let valueOptions: Set<String> = [
         "--compile", "--output-format", "--module", "--target-device", "--minimum-deployment-target",
         "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link", "--xcode-version",
-        "--companion-strings-file", "--write",
+        "--companion-strings-file",
+        "--export-strings-file", "--generate-strings-file", "--import-strings-file", "--strings-file", "--write",
         // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
         "--sdk", "--platform", "--cocoatouch-compiler-mode",
     ]
@@ -51,7 +60,7 @@ struct IbtoolArguments {
         "--errors", "--warnings", "--notices", "--auto-activate-custom-fonts", "--version",
         // Implied by --companion-strings-file; a Base.lproj document references its strings tables anyway.
         "--reference-external-strings-file",
-        "--all", "--upgrade",
+        "--all", "--upgrade", "--localizable-strings",
     ]).union(IbtoolInspection.allCases.map(\.flag))
     /// Every supported option, sorted, for the unknown-option message.
     static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
@@ -82,6 +91,7 @@ struct IbtoolArguments {
                     inspections.formUnion(IbtoolInspection.allCases)
                     errors = true; warnings = true; notices = true
                 case "--upgrade": rewriteOption = rewriteOption ?? arg
+                case "--localizable-strings": localizableStrings = true
                 default:
                     if let mode = IbtoolInspection.allCases.first(where: { $0.flag == arg }) { inspections.insert(mode) }
                 }
@@ -106,7 +116,9 @@ struct IbtoolArguments {
             case "--output-partial-info-plist": partialInfoPlist = value
             case "--compilation-directory": compilationDirectory = value
             case "--link": link = value
-            case "--write": rewriteOption = rewriteOption ?? arg
+            case "--export-strings-file", "--generate-strings-file": exportStrings = value
+            case "--import-strings-file", "--strings-file": importStrings = value
+            case "--write": write = value
             case "--companion-strings-file":
                 if let companion = CompanionStrings(value) { companionStrings.append(companion) } else {
                     problems.append(.init(description: "Invalid value '\(value)' for '--companion-strings-file'.",
@@ -135,5 +147,7 @@ struct IbtoolArguments {
             default: break  // --sdk, --platform, --cocoatouch-compiler-mode: accepted, no effect
             }
         }
+        // `--write` writes the document an import translated; with anything else it asks for a rewrite nibc does not do.
+        if write != nil, importStrings == nil { rewriteOption = rewriteOption ?? "--write" }
     }
 }

@@ -86,6 +86,14 @@ enum IbtoolFrontEnd {
             report.toolErrors.append(problem)
             return 1
         }
+        if IbtoolLocalization.isRequested(args) {
+            guard args.compile == nil, args.compilationDirectory == nil else {
+                report.toolErrors.append(.init(description: "Strings export, import and --localizable-strings cannot be combined with --compile or --compilation-directory.",
+                                               recoverySuggestion: "Run nibc ibtool once to compile and once for the strings."))
+                return 1
+            }
+            return IbtoolLocalization.run(args, input: input, bytes: bytes, report: &report)
+        }
 
         let options = compileOptions(args)
         let (findings, document) = DocumentChecks.run(bytes, file: input, options: options)
@@ -261,6 +269,8 @@ struct IbtoolCommand: ParsableCommand {
             nibc ibtool --errors --warnings --notices --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text --compile OUT.nib IN.xib
 
             nibc ibtool --compilation-directory DIR --errors --warnings --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text Main.storyboard (writes DIR/Main.storyboardc; --compile OUT.storyboardc names it)
+
+            nibc ibtool --export-strings-file OUT.strings IN.storyboard (the localizable strings, as ibtool writes them: UTF-16 with a byte-order mark); --import-strings-file IN.strings --write OUT.storyboard IN.storyboard writes the translated document; --localizable-strings prints them in the report. See docs/LOCALIZATION.md.
 
             nibc ibtool --link OUT_DIR --minimum-deployment-target 15.0 --target-device iphone A.storyboardc B.storyboardc (checks the compiled storyboards and the references between them, then copies them into OUT_DIR)
 

@@ -60,11 +60,13 @@ struct IbtoolReport {
     var inspection: [PropertyListEntry] = []
     /// `--version`: `com.apple.ibtool.version` with `bundle-version` and `short-bundle-version`.
     var version: (bundle: String, short: String)?
+    /// `--localizable-strings`: `com.apple.ibtool.document.localizable-strings` (object id → property → text).
+    var localizableStrings: PropertyListValue?
 
     /// Whether there is anything to print (ibtool prints nothing after a quiet successful compile).
     var isEmpty: Bool {
         toolErrors.isEmpty && documentErrors == nil && documentWarnings == nil && documentNotices == nil
-            && inspection.isEmpty && version == nil
+            && inspection.isEmpty && version == nil && localizableStrings == nil
     }
 
     /// Sorts findings into the sections that were asked for: Apple's by their level; nibc's own errors
@@ -100,6 +102,7 @@ struct IbtoolReport {
         if let documentErrors { plist.append(.init("com.apple.ibtool.document.errors", Self.section(documentErrors))) }
         if let documentWarnings { plist.append(.init("com.apple.ibtool.document.warnings", Self.section(documentWarnings))) }
         if let documentNotices { plist.append(.init("com.apple.ibtool.document.notices", Self.section(documentNotices))) }
+        if let localizableStrings { plist.append(.init("com.apple.ibtool.document.localizable-strings", localizableStrings)) }
         plist += inspection
         if let version {
             plist.append(.init("com.apple.ibtool.version", .dictionary([
@@ -157,6 +160,15 @@ struct IbtoolReport {
         }
         for view in inspection {
             out += "/* \(view.key) */\n" + PropertyListRendering.text(view.value)
+        }
+        if case .dictionary(let objects)? = localizableStrings {
+            out += "/* com.apple.ibtool.document.localizable-strings */\n"
+            for object in objects {
+                guard case .dictionary(let properties) = object.value else { continue }
+                for p in properties {
+                    if case .string(let text) = p.value { out += "\(object.key).\(p.key): \(text)\n" }
+                }
+            }
         }
         if let version {
             out += "/* com.apple.ibtool.version */\nbundle-version: \(version.bundle)\nshort-bundle-version: \(version.short)\n"

@@ -1,0 +1,84 @@
+import Foundation
+import NibCompiler
+import NibLocalization
+import StringsFile
+import PropertyList
+import XIB
+
+/// ibtool's localization operations on one document: `--export-strings-file OUT` (and its older name
+/// `--generate-strings-file`), `--import-strings-file IN --write OUT` (and Xcode 3's `--strings-file`), and
+/// `--localizable-strings` (the strings as a report section). See docs/LOCALIZATION.md.
+enum IbtoolLocalization {
+    /// Whether the arguments ask for one of these operations.
+    static func isRequested(_ args: IbtoolArguments) -> Bool {
+        args.exportStrings != nil || args.importStrings != nil || args.localizableStrings
+    }
+
+    /// Runs the requested operations on `input` (its bytes read); returns the exit status.
+    static func run(_ args: IbtoolArguments, input: String, bytes: [UInt8], report: inout IbtoolReport) -> Int32 {
+        var options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
+        if let version = args.xcodeVersion { options.xcodeVersion = version }
+        let localized: LocalizedDocument
+        do {
+            localized = try LocalizedDocument(bytes: bytes, fileName: input, options: options)
+        } catch {
+            addDiagnostics(error.diagnostics, args: args, to: &report)
+            return 1
+        }
+        addDiagnostics(localized.diagnostics, args: args, to: &report)
+        if args.localizableStrings { report.localizableStrings = localizableStringsSection(localized) }
+        do throws(CommandFailure) {
+            if let output = args.exportStrings {
+                try IbtoolFrontEnd.writeOutput(localized.exportBytes(), to: output)
+            }
+            if let table = args.importStrings {
+                guard let output = args.write else {
+                    throw CommandFailure("--import-strings-file needs --write OUT: the path of the translated document")
+                }
+                let parsed = try readTable(table)
+                let result = StringsImport.apply(parsed, tableFile: table, to: bytes, localized: localized)
+                let warnings = result.warnings.map { w in
+                    let l = w.location ?? StringsLocation(file: table, line: 1, column: 1)
+                    return Diagnostic(.warning, at: SourceLocation(file: l.file, line: l.line, column: l.column, offset: 0), w.message)
+                }
+                // The import's own findings (keys that name nothing in the document): nibc's, keyed as nibc keys them.
+                report.documentWarnings = (report.documentWarnings ?? []) + warnings.map { IbtoolReport.DocumentEntry(nibc: $0) }
+                try IbtoolFrontEnd.writeOutput(result.bytes, to: output)
+            }
+        } catch {
+            report.toolErrors.append(.init(description: error.message))
+            return 1
+        }
+        return 0
+    }
+
+    /// The strings table at `path`, or a failure naming the file (and the line and column of a syntax error).
+    static func readTable(_ path: String) throws(CommandFailure) -> StringsTable {
+        let bytes: [UInt8]
+        do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
+            throw CommandFailure("\(path): error: cannot read: \((error as NSError).localizedDescription)")
+        }
+        do { return try StringsFileParser.parse(bytes, file: path) } catch { throw CommandFailure(error.description) }
+    }
+
+    /// The compile diagnostics in the sections asked for; errors are never silent.
+    static func addDiagnostics(_ diagnostics: [Diagnostic], args: IbtoolArguments, to report: inout IbtoolReport) {
+        if !args.errors { report.toolErrors += diagnostics.filter { $0.severity == .error }.map { .init(description: $0.description) } }
+        if args.errors, report.documentErrors == nil { report.documentErrors = [] }
+        if args.warnings, report.documentWarnings == nil { report.documentWarnings = [] }
+        if args.notices, report.documentNotices == nil { report.documentNotices = [] }
+        // nibc's own findings: errors under errors, the rest under notices (`IbtoolReport.add`).
+        report.add([], nibc: diagnostics)
+    }
+
+    /// `com.apple.ibtool.document.localizable-strings`: object id → property → text, keys in CoreFoundation's order.
+    static func localizableStringsSection(_ localized: LocalizedDocument) -> PropertyListValue {
+        var ids: [String] = []
+        var byID: [String: [PropertyListEntry]] = [:]
+        for s in localized.strings {
+            if byID[s.objectID] == nil { ids.append(s.objectID) }
+            byID[s.objectID, default: []].append(PropertyListEntry(s.property, .string(s.text)))
+        }
+        return .dictionary(ids.map { PropertyListEntry($0, .dictionary((byID[$0] ?? []).sortedByKey())) }.sortedByKey())
+    }
+}
