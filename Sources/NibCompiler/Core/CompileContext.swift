@@ -299,15 +299,8 @@ final class CompileContext {
         pendingOrder.removeAll()
         pendingReferences.removeAll()
         if !aliasSlots.isEmpty {
-            for oi in builder.graph.objects.indices {
-                for ei in builder.graph.objects[oi].entries.indices {
-                    switch builder.graph.objects[oi].entries[ei].value {
-                    case .object(let t): if let n = aliasSlots[t] { builder.graph.objects[oi].entries[ei].value = .object(n) }
-                    case .conditionalObject(let t): if let n = aliasSlots[t] { builder.graph.objects[oi].entries[ei].value = .conditionalObject(n) }
-                    default: break
-                    }
-                }
-            }
+            let aliasSlots = aliasSlots
+            builder.graph.redirectReferences { aliasSlots[$0] }
         }
     }
 
@@ -318,7 +311,7 @@ final class CompileContext {
         // An empty string has nothing to translate: a plain string (Settings' `footerTitle=""`, one sample).
         guard localized, !text.isEmpty, let id = owner.peek("id") else { return builder.string(text) }
         var o = NibObject(className: "NSLocalizableString")
-        o.append("NS.bytes", .data(Array(text.utf8)))
+        o.append(FoundationKeys.bytes, .data(Array(text.utf8)))
         o.append("NSKey", .object(builder.string("\(id).\(property)")))
         o.append("NSDev", .object(builder.string(text)))
         return builder.graph.add(o)
