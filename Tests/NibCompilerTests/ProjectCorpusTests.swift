@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 
 /// The project's own XIBs under `Corpus/ios`: each compiles, and its graph has the expected objects.
@@ -32,11 +33,11 @@ import NibTestSupport
 
     func compile(_ name: String, module: String, coderVersion: Int = 10) throws -> Summary {
         let url = ProjectCorpus.directory.appendingPathComponent("ios/\(name)")
-        let result = try XIBCompiler(options: CompileOptions(moduleName: module, coderVersion: coderVersion)).compile(xib: [UInt8](try Data(contentsOf: url)), fileName: "Corpus/ios/\(name)")
+        let nib = try CompiledXIB(contentsOf: url, options: CompileOptions(moduleName: module, coderVersion: coderVersion), fileName: "Corpus/ios/\(name)")
+        let result = nib.result
         // The bytes decode back to the same graph shape.
-        let decoded = NibGraph(try NibArchive(bytes: result.bytes))
-        #expect(decoded.objects.count <= result.graph.objects.count)
-        #expect(LeafScore.score(reference: result.graph, output: decoded) == 1.0)
+        #expect(nib.graph.objects.count <= result.graph.objects.count)
+        #expect(LeafScore.score(reference: result.graph, output: nib.graph) == 1.0)
         for w in result.diagnostics { print(w) }
         return Summary(graph: result.graph, warnings: result.diagnostics)
     }
