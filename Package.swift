@@ -28,8 +28,10 @@ let package = Package(
     targets: [
         // zlib through a system-library target; the inflate/deflate init macros are wrapped in shim.h.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // A String's UTF-8 bytes read in place, for the modules that hash and compare strings as bytes (package API).
+        .target(name: "StringBytes"),
         // The NIBArchive format: graph model, zero-copy reader, writer, gzip framing.
-        .target(name: "NibArchive", dependencies: ["CZlib"]),
+        .target(name: "NibArchive", dependencies: ["CZlib", "StringBytes"]),
         // Binary property lists (bplist00): zero-copy verifying reader, deterministic writer.
         .target(name: "PropertyList"),
         // Compiled storyboards (.storyboardc) and .nib directories: the Info.plist model, file layout, checks.
@@ -37,9 +39,9 @@ let package = Package(
         // NSKeyedArchiver archives (the other nib format) read onto the NibGraph model, and written from it.
         .target(name: "KeyedArchive", dependencies: ["PropertyList", "NibArchive"]),
         // Byte-level XML tokenizer and the XIB document model with source positions.
-        .target(name: "XIB"),
+        .target(name: "XIB", dependencies: ["StringBytes"]),
         // XIB document -> NIBArchive object graph, one folder per platform.
-        .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList"]),
+        .target(name: "NibCompiler", dependencies: ["XIB", "NibArchive", "PropertyList", "KeyedArchive", "CompiledStoryboard"]),
         // Interface Builder's document rules (Apple's messages, levels, triggers) and ibtool's inspection views.
         .target(name: "IBChecks", dependencies: ["XIB", "NibCompiler", "PropertyList"]),
         // Portable UINib: template, instantiation plan, class registry, coder.
@@ -64,12 +66,14 @@ let package = Package(
         .plugin(name: "NibcPlugin", capability: .buildTool(), dependencies: ["nibc"]),
         // Shared test helpers: locating ../shared/corpus and the project's Corpus/.
         .target(name: "NibTestSupport", path: "Tests/Support"),
+        // Shared compiler test helpers: a XIB compiled and read back, XIB documents wrapped around test objects.
+        .target(name: "NibCompilerTestSupport", dependencies: ["NibCompiler", "NibArchive"], path: "Tests/CompilerSupport"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
         .testTarget(name: "CompiledStoryboardTests", dependencies: ["CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),
         .testTarget(name: "XIBTests", dependencies: ["XIB", "NibTestSupport"]),
-        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport", "NibCompilerTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "StringsFile", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "NibCompiler", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),

@@ -51,6 +51,7 @@ for t in "${targets[@]}"; do
     # PropertyList, NibArchive and KeyedArchive as modules (KeyedArchive imports the other two).
     mods="$out/modules"; mkdir -p "$mods"
     zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module StringBytes "$mods"
     build_module PropertyList "$mods"
     build_module NibArchive "$mods" "${zlib[@]}"
     build_module KeyedArchive "$mods" "${zlib[@]}"
@@ -61,23 +62,22 @@ for t in "${targets[@]}"; do
     echo "building $bin"
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_keyed_archive" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$entry" -L "$mods" -lKeyedArchive -lNibArchive -lPropertyList -lStringBytes -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   if [ "$t" = xib-compile ] || [ "$t" = storyboard-compile ]; then
-    # NibCompiler imports XIB, NibArchive and PropertyList (the storyboard Info.plist writer);
-    # storyboard-compile also reads the plist back through CompiledStoryboard.
+    # NibCompiler imports XIB, NibArchive, PropertyList, KeyedArchive (the keyed output form) and
+    # CompiledStoryboard (the storyboard Info.plist keys).
     mods="$out/modules"; mkdir -p "$mods"
     zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module StringBytes "$mods"
     build_module XIB "$mods"
     build_module NibArchive "$mods" "${zlib[@]}"
     build_module PropertyList "$mods"
+    build_module KeyedArchive "$mods" "${zlib[@]}"
+    build_module CompiledStoryboard "$mods"
     build_module NibCompiler "$mods" "${zlib[@]}"
-    libs=(-lNibCompiler -lXIB -lNibArchive -lPropertyList)
-    if [ "$t" = storyboard-compile ]; then
-      build_module CompiledStoryboard "$mods"
-      libs=(-lCompiledStoryboard "${libs[@]}")
-    fi
+    libs=(-lNibCompiler -lCompiledStoryboard -lKeyedArchive -lXIB -lNibArchive -lPropertyList -lStringBytes)
     entry="$here/Sources/$t.swift"; bin="$out/$t"
     if [ -x "$bin" ] && [ -z "$(find "$mods"/*.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
       echo "up to date: $bin"; continue
@@ -92,6 +92,7 @@ for t in "${targets[@]}"; do
     # NibRuntime imports NibArchive, KeyedArchive and PropertyList: library modules, as for xib-compile.
     mods="$out/modules"; mkdir -p "$mods"
     zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+    build_module StringBytes "$mods"
     build_module PropertyList "$mods"
     build_module NibArchive "$mods" "${zlib[@]}"
     build_module KeyedArchive "$mods" "${zlib[@]}"
@@ -104,7 +105,7 @@ for t in "${targets[@]}"; do
     echo "building $bin"
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lNibRuntime -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$entry" -L "$mods" -lNibRuntime -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lStringBytes -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   if [ "$t" = strings-parse ]; then
@@ -139,15 +140,19 @@ for t in "${targets[@]}"; do
   fi
   entry="$here/Sources/$t.swift"
   [ -f "$entry" ] || { echo "unknown target $t" >&2; exit 2; }
+  # The module's sources compiled with the entry file; StringBytes, which both import, as a library module.
+  mods="$out/modules"; mkdir -p "$mods"
+  build_module StringBytes "$mods"
   case "$t" in
     nib-*) mapfile -t srcs < <(find "$root/Sources/NibArchive" -name '*.swift' | sort)
            extra=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap" -lz) ;;
     xib-*) mapfile -t srcs < <(find "$root/Sources/XIB" -name '*.swift' | sort)
            extra=() ;;
   esac
+  extra+=(-I "$mods" -L "$mods" -lStringBytes)
   # Skip the rebuild when the binary is newer than every input.
   bin="$out/$t"
-  if [ -x "$bin" ] && [ -z "$(find "${srcs[@]}" "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+  if [ -x "$bin" ] && [ -z "$(find "${srcs[@]}" "$mods/libStringBytes.a" "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
     echo "up to date: $bin"; continue
   fi
   echo "building $bin"

@@ -88,30 +88,28 @@ public struct StoryboardInfo: Sendable, Equatable {
         } catch {
             throw StoryboardError(.propertyList(error), path: path, "\(error)")
         }
-        var reader = InfoReader(path: path, root: propertyList)
+        let reader = InfoReader(path: path, root: propertyList)
         try reader.requireDictionary()
-        if propertyList["UIStoryboardVersion"] != nil || propertyList["UIViewControllerIdentifiersToNibNames"] != nil {
-            platform = .iOS
-        } else if propertyList["NSStoryboardVersion"] != nil || propertyList["NSViewControllerIdentifiersToNibNames"] != nil {
-            platform = .macOS
+        let list = propertyList
+        if let platform = [Platform.iOS, .macOS].first(where: { list[$0.versionKey] != nil || list[$0.nibNamesKey] != nil }) {
+            self.platform = platform
         } else {
             throw StoryboardError(.badValue, path: path, "neither UIStoryboardVersion nor NSStoryboardVersion: not a compiled storyboard's Info.plist")
         }
-        reader.prefix = platform.rawValue
-        version = try reader.integer("StoryboardVersion")
+        version = try reader.integer(platform.versionKey)
         guard version == 1 else {
-            throw StoryboardError(.unsupportedVersion, path: path, keyPath: reader.prefix + "StoryboardVersion",
+            throw StoryboardError(.unsupportedVersion, path: path, keyPath: platform.versionKey,
                                   "version \(version) is not supported (ibtool writes 1)")
         }
-        nibNames = try reader.stringMap("ViewControllerIdentifiersToNibNames", required: true, names: true)
-        initialIdentifier = try reader.optionalString("StoryboardDesignatedEntryPointIdentifier")
-        references = try reader.references()
-        mainMenuIdentifier = platform == .macOS ? try reader.optionalString("StoryboardMainMenu") : nil
-        uuids = Dictionary(try reader.stringMap("ViewControllerIdentifiersToUUIDs", required: false, names: false)
+        nibNames = try reader.stringMap(platform.nibNamesKey, required: true, names: true)
+        initialIdentifier = try reader.optionalString(platform.entryPointKey)
+        references = try reader.references(platform)
+        mainMenuIdentifier = platform == .macOS ? try reader.optionalString(platform.mainMenuKey) : nil
+        uuids = Dictionary(try reader.stringMap(platform.uuidsKey, required: false, names: false)
             .map { ($0.identifier, $0.nibName) }, uniquingKeysWith: { a, _ in a })
         if let initialIdentifier, nibName(forIdentifier: initialIdentifier) == nil {
-            throw StoryboardError(.unknownEntryPoint, path: path, keyPath: reader.prefix + "StoryboardDesignatedEntryPointIdentifier",
-                                  "the initial controller \"\(initialIdentifier)\" is not in \(reader.prefix)ViewControllerIdentifiersToNibNames")
+            throw StoryboardError(.unknownEntryPoint, path: path, keyPath: platform.entryPointKey,
+                                  "the initial controller \"\(initialIdentifier)\" is not in \(platform.nibNamesKey)")
         }
     }
 
@@ -121,11 +119,10 @@ public struct StoryboardInfo: Sendable, Equatable {
     }
 }
 
-/// Typed access to the plist's keys, each failure naming its key path.
+/// Typed access to the plist's keys (`StoryboardInfo.Platform`'s), each failure naming its key path.
 private struct InfoReader {
     let path: String
     let root: PropertyListValue
-    var prefix = ""
 
     func fail(_ keyPath: String, _ message: String, _ kind: StoryboardError.Kind = .badValue) -> StoryboardError {
         StoryboardError(kind, path: path, keyPath: keyPath, message)
@@ -136,26 +133,26 @@ private struct InfoReader {
     }
 
     func integer(_ key: String) throws(StoryboardError) -> Int64 {
-        guard case .integer(let v)? = root[prefix + key] else { throw fail(prefix + key, "missing or not an integer") }
+        guard case .integer(let v)? = root[key] else { throw fail(key, "missing or not an integer") }
         return v
     }
 
     func optionalString(_ key: String) throws(StoryboardError) -> String? {
-        guard let value = root[prefix + key] else { return nil }
-        guard case .string(let s) = value else { throw fail(prefix + key, "not a string") }
+        guard let value = root[key] else { return nil }
+        guard case .string(let s) = value else { throw fail(key, "not a string") }
         return s
     }
 
     /// A dictionary of strings, in file order; with `names`, each key and value must be usable as a file name.
     func stringMap(_ key: String, required: Bool, names: Bool) throws(StoryboardError) -> [(identifier: String, nibName: String)] {
-        guard let value = root[prefix + key] else {
-            if required { throw fail(prefix + key, "missing") }
+        guard let value = root[key] else {
+            if required { throw fail(key, "missing") }
             return []
         }
-        guard case .dictionary(let entries) = value else { throw fail(prefix + key, "not a dictionary") }
+        guard case .dictionary(let entries) = value else { throw fail(key, "not a dictionary") }
         var result = [(identifier: String, nibName: String)]()
         for e in entries {
-            let keyPath = "\(prefix + key)[\"\(e.key)\"]"
+            let keyPath = "\(key)[\"\(e.key)\"]"
             guard case .string(let s) = e.value else { throw fail(keyPath, "not a string") }
             if names, !StoryboardInfo.isSafeFileName(s) {
                 throw fail(keyPath, "\"\(s)\" cannot name a nib in the storyboard directory", .badName)
@@ -165,25 +162,26 @@ private struct InfoReader {
         return result
     }
 
-    func references() throws(StoryboardError) -> [String: StoryboardInfo.Reference] {
-        let key = prefix + "ViewControllerIdentifiersToExternalStoryboardReferences"
+    func references(_ platform: StoryboardInfo.Platform) throws(StoryboardError) -> [String: StoryboardInfo.Reference] {
+        let key = platform.referencesKey
         guard let value = root[key] else { return [:] }
         guard case .dictionary(let entries) = value else { throw fail(key, "not a dictionary") }
         var result = [String: StoryboardInfo.Reference]()
         for e in entries {
             let keyPath = "\(key)[\"\(e.key)\"]"
             guard case .dictionary = e.value else { throw fail(keyPath, "not a dictionary") }
-            guard case .string(let name)? = e.value[prefix + "ReferencedStoryboardName"] else {
-                throw fail(keyPath + "." + prefix + "ReferencedStoryboardName", "missing or not a string")
+            let nameKey = platform.referencedStoryboardNameKey
+            guard case .string(let name)? = e.value[nameKey] else {
+                throw fail(keyPath + "." + nameKey, "missing or not a string")
             }
             guard StoryboardInfo.isSafeFileName(name) else {
-                throw fail(keyPath + "." + prefix + "ReferencedStoryboardName", "\"\(name)\" cannot name a storyboard", .badName)
+                throw fail(keyPath + "." + nameKey, "\"\(name)\" cannot name a storyboard", .badName)
             }
             var reference = StoryboardInfo.Reference(storyboardName: name)
-            for (field, label) in [(\StoryboardInfo.Reference.controllerIdentifier, "ReferencedControllerIdentifier"),
-                                   (\StoryboardInfo.Reference.bundleIdentifier, "ReferencedBundleIdentifier")] {
-                guard let v = e.value[prefix + label] else { continue }
-                guard case .string(let s) = v else { throw fail(keyPath + "." + prefix + label, "not a string") }
+            for (field, label) in [(\StoryboardInfo.Reference.controllerIdentifier, platform.referencedControllerIdentifierKey),
+                                   (\StoryboardInfo.Reference.bundleIdentifier, platform.referencedBundleIdentifierKey)] {
+                guard let v = e.value[label] else { continue }
+                guard case .string(let s) = v else { throw fail(keyPath + "." + label, "not a string") }
                 reference[keyPath: field] = s
             }
             result[e.key] = reference

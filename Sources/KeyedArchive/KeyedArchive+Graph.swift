@@ -78,11 +78,11 @@ extension NibGraph {
             case .value:
                 switch p.kind(n) {
                 case .asciiString, .utf16String:
-                    objects.append(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(p.string(n)!.utf8)))]))
+                    objects.append(NibObject(className: "NSString", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(Array(p.string(n)!.utf8)))]))
                 case .integer: objects.append(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.intval", value: .int(p.integer(n)!))]))
                 case .real: objects.append(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.dblval", value: .double(p.real(n)!))]))
                 case .bool: objects.append(NibObject(className: "NSNumber", entries: [NibEntry(key: "NS.boolval", value: .bool(p.bool(n)!))]))
-                case .data: objects.append(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(p.data(n)!))]))
+                case .data: objects.append(NibObject(className: "NSData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(p.data(n)!))]))
                 default: objects.append(NibObject(className: "NSDate", entries: [NibEntry(key: "NS.time", value: .double(p.real(n)!))]))
                 }
             case .object(let c):
@@ -122,7 +122,7 @@ extension NibGraph {
         default: nil
         }
         if let rename {
-            for i in out.indices where out[i].key == rename { out[i].key = "NS.bytes" }
+            for i in out.indices where out[i].key == rename { out[i].key = FoundationKeys.bytes }
         }
         return out
     }

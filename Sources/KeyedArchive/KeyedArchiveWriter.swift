@@ -40,14 +40,14 @@ public struct KeyedArchiveWriter: Sendable {
         guard object.entries.count == 1 else { return nil }
         let entry = object.entries[0]
         switch (object.className, entry.key, entry.value) {
-        case ("NSString", "NS.bytes", .data(let bytes)):
+        case ("NSString", FoundationKeys.bytes, .data(let bytes)):
             guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
             return .string(text)
         case ("NSNumber", "NS.intval", .int(let v)), ("NSNumber", "NS.intval", .fixedWidthInteger(let v, _)): return .integer(v)
         case ("NSNumber", "NS.dblval", .double(let d)): return .real(d)
         case ("NSNumber", "NS.dblval", .float(let f)): return .float(f)
         case ("NSNumber", "NS.boolval", .bool(let b)): return .bool(b)
-        case ("NSData", "NS.bytes", .data(let bytes)): return .data(bytes)
+        case ("NSData", FoundationKeys.bytes, .data(let bytes)): return .data(bytes)
         case ("NSDate", "NS.time", .double(let d)): return .date(d)
         default: return nil
         }
@@ -138,11 +138,11 @@ public struct KeyedArchiveWriter: Sendable {
                     if isCollection && (entry.key == "NSInlinedValue" || entry.key == "UINibEncoderEmptyKey" || entry.key.hasPrefix("NS.object.")) { continue }
                     var key = entry.key
                     var v = value(entry.value)
-                    if key == "NS.bytes" && (cls == "NSMutableString" || cls == "NSString"), case .data(let bytes) = entry.value,
+                    if key == FoundationKeys.bytes && (cls == "NSMutableString" || cls == "NSString"), case .data(let bytes) = entry.value,
                        let text = String(validating: bytes, as: UTF8.self) {
                         key = "NS.string"
                         v = .string(text)
-                    } else if key == "NS.bytes" && (cls == "NSMutableData" || cls == "NSData") {
+                    } else if key == FoundationKeys.bytes && (cls == "NSMutableData" || cls == "NSData") {
                         key = "NS.data"
                     }
                     entries.append(PropertyListEntry(key, v))

@@ -1,14 +1,18 @@
-/// What the keys of a nib mean for naming objects: the one place that says which references are
-/// containment (they name an object) and which are links (they point up or across the tree and never
-/// choose a name), and which ordered collections a loader reads without caring for their order.
+import NibArchive
+
+/// What the keys of a nib mean for naming objects and comparing graphs: which references are containment
+/// (they name an object) and which are links (they point up or across the tree and never choose a name), and
+/// which ordered collections a loader reads without caring for their order. The back references among the
+/// links are `BackReferenceKeys` (NibArchive's vocabulary, shared with the runtime); the rest are listed here.
 ///
 /// An object is named by its path through containment from the root: top-level objects, subviews,
 /// content and document views, cells, menu items, table columns, scene contents. A reference whose key is
 /// a link is still compared (as a `ref` leaf naming its target), but an object reached only by links is
 /// named by its cheapest path, where one link costs more than any chain of containment keys.
 public enum GraphKeyRoles {
-    /// Keys that point up or across the tree, whatever class holds them.
-    public static let linkKeys: Set<String> = [
+    /// Keys that point up or across the tree, whatever class holds them: the back references the runtime
+    /// holds weakly too (`BackReferenceKeys`, in the NibArchive vocabulary) and the keys below.
+    public static let linkKeys: Set<String> = Set<String>([
         // Flat lists of every object (each object is also somewhere in the tree) and their tables.
         "UINibObjectsKey", "NSObjectsKeys", "NSObjectsValues", "NSOidsKeys", "NSOidsValues",
         "UINibVisibleWindowsKey", "NSVisibleWindows",
@@ -21,18 +25,15 @@ public enum GraphKeyRoles {
         "UINibTraitStorageListsKey",
         // Connections and what they join.
         "UINibConnectionsKey", "NSConnections", "UISource", "UIDestination", "NSSource", "NSDestination",
-        // Back-links to a parent.
-        "NSSuperview", "UISuperview", "NSNextResponder", "UINextResponder", "NSControlView", "NSWindow",
-        "UIParentViewController", "UILayoutGuideOwningView", "NSStackViewContainerStackView",
-        // Cross-links: key-view loops, targets, delegates, constraint items, views also held as subviews.
-        "NSNextKeyView", "UINextKeyView", "NSInitialFirstResponder", "NSTarget", "NSControlTarget",
-        "NSDelegate", "UIDelegate", "NSDataSource", "UIDataSource",
-        "NSGestureRecognizer.target", "NSGestureRecognizer.delegate",
-        "NSFirstItem", "NSSecondItem", "UIFirstItem", "UISecondItem",
+        // Back-links to a parent beyond the shared ones.
+        "NSStackViewContainerStackView",
+        // Cross-links beyond the shared ones: the first responder, UIKit delegates and constraint items, views
+        // also held as subviews, selections.
+        "NSInitialFirstResponder", "UIDelegate", "UIDataSource", "UIFirstItem", "UISecondItem",
         "UIStackViewArrangedSubviews", "NSStackViewContainerNonDroppedViews", "_UILayoutGuideConstraintsToRemove",
         "UIRelationshipCandidates", "NSSelectedTabViewItem",
         "NSToolbarIBAllowedItems", "NSToolbarIBDefaultItems",
-    ]
+    ]).union(BackReferenceKeys.all)
 
     /// Keys that are links only on some classes (`class.key`); the same key is containment elsewhere
     /// (an `NSPopUpButtonCell`'s `NSMenu` holds its menu, an `NSMenuItem`'s points back at its parent).

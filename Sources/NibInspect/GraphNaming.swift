@@ -133,7 +133,7 @@ final class GraphFacts {
     }
 
     func string(_ i: Int) -> String? {
-        for entry in graph.objects[i].entries where entry.key == "NS.bytes" {
+        for entry in graph.objects[i].entries where entry.key == FoundationKeys.bytes {
             if case .data(let bytes) = entry.value { return String(decoding: bytes, as: UTF8.self) }
         }
         return nil

@@ -88,7 +88,7 @@ public struct NibDump {
     /// The bytes of a plain `NSString`/`NSMutableString` object, if `object` is one.
     static func stringBytes(_ object: NibObject) -> [UInt8]? {
         guard object.className == "NSString" || object.className == "NSMutableString",
-              object.entries.count == 1, object.entries[0].key == "NS.bytes",
+              object.entries.count == 1, object.entries[0].key == FoundationKeys.bytes,
               case .data(let bytes) = object.entries[0].value else { return nil }
         return bytes
     }

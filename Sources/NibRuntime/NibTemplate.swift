@@ -37,7 +37,13 @@ public final class NibTemplate: Sendable {
     ///
     /// A keyed archive is verified, mapped onto the graph model and written as NIBArchive in memory once, when
     /// the template reads it; instantiation then follows the same plan as for a NIBArchive nib.
-    /// `localizedStrings` translates the nib's `NSLocalizableString`s (`NibLocalizedStrings`).
+    ///
+    /// - Parameters:
+    ///   - path: the nib file or `.nib` directory.
+    ///   - registry: the classes instances are created from; unregistered classes become generic objects.
+    ///   - localizedStrings: translates the nib's `NSLocalizableString`s (`NibLocalizedStrings`).
+    /// - Throws: `NibLoadingError.io` when the file cannot be read, `.archive` or `.keyedArchive` with the
+    ///   reader's located error when it does not verify.
     public init(contentsOf path: String, registry: NibClassRegistry = .shared,
                 localizedStrings: NibLocalizedStrings? = nil) throws(NibLoadingError) {
         self.localizedStrings = localizedStrings
@@ -171,6 +177,14 @@ public final class NibTemplate: Sendable {
     /// Instantiates a fresh object graph and returns its top-level objects in document order, without placeholders.
     ///
     /// `owner` replaces the File's Owner; `externalObjects` replaces the other placeholders by identifier.
+    ///
+    /// - Parameters:
+    ///   - owner: the File's Owner; its outlets are connected, nil leaves owner outlets unconnected.
+    ///   - externalObjects: the other placeholders' objects, by their `placeholderIdentifier`.
+    /// - Returns: the top-level objects, instances of the registry's classes or generic objects.
+    /// - Throws: `NibLoadingError` when the nib does not read back (after `purgeCache()`), when a placeholder has
+    ///   no object in `externalObjects` (`.missingExternalObject`), or when an object rejects a key or an
+    ///   action (`.undefinedKey`, `.unrecognizedSelector`).
     public func instantiate(owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]) throws -> [AnyObject] {
         let plan = try loadedPlan()
         return try InstantiationRun(plan: plan).run(owner: owner, externalObjects: externalObjects)

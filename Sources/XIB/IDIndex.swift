@@ -1,3 +1,5 @@
+import StringBytes
+
 /// A document's `id` values → the elements carrying them: an open-addressing table over the values'
 /// UTF-8 bytes, compared in place in the document.
 ///

@@ -10,8 +10,8 @@ public enum XIBErrorKind: Sendable, Hashable {
     case xml(XMLError.Kind)
     /// The root element is not `<document>` or `<archive>`.
     case notAXIB
-    /// A known Interface Builder format this compiler does not handle yet: XIB 2.x `<archive>`
-    /// documents and storyboards.
+    /// A known Interface Builder format this compiler does not handle: XIB 2.x `<archive>` documents
+    /// (XIB 3 documents and storyboards are read).
     case unsupportedFormat
     /// A `<document>` whose `type` is neither the Cocoa Touch nor the Cocoa XIB type.
     case unsupportedDocumentType

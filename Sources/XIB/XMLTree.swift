@@ -1,3 +1,5 @@
+import StringBytes
+
 /// The immutable storage behind an `XMLTree`, shared by all element views.
 final class XMLTreeStorage: Sendable {
     let file: String

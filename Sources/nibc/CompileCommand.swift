@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import KeyedArchive
 import NibArchive
 import NibCompiler
 import XIB
@@ -245,13 +244,10 @@ struct CompileCommand: ParsableCommand {
             let result = try compiler.compile(xib: bytes, fileName: job.input)
             var messages = checks.messages + result.diagnostics.map(BatchMessage.diagnostic)
             if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
-            var output = result.bytes
-            // The keyed form is the same graph re-archived (KeyedArchiveWriter undoes the keyed-archive mapping).
-            if keyed ?? (result.format == .keyedArchive) {
-                do { output = KeyedArchiveWriter().write(NibGraph(try NibArchive(bytes: output))) } catch {
-                    messages.append(.error(file: job.input, "\(job.input): error: internal: the compiled nib does not verify (\(error)); nothing written"))
-                    return JobResult(messages: messages, failed: true)
-                }
+            let output: [UInt8]
+            do { output = try result.nib(in: keyed.map { $0 ? .keyedArchive : .nibArchive }) } catch {
+                messages.append(.error(file: job.input, "\(job.input): error: internal: the compiled nib does not verify (\(error)); nothing written"))
+                return JobResult(messages: messages, failed: true)
             }
             let bytes = compress ? Gzip.compress(output) : output
             do {

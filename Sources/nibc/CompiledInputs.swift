@@ -122,7 +122,7 @@ extension LoadedBundle {
 extension NibGraph {
     /// The text of an `NSString`-like object (`NS.bytes`), or nil.
     func stringValue(at index: Int) -> String? {
-        guard objects.indices.contains(index), case .data(let bytes)? = objects[index].value(forKey: "NS.bytes") else { return nil }
+        guard objects.indices.contains(index), case .data(let bytes)? = objects[index].value(forKey: FoundationKeys.bytes) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import NibArchive
 import KeyedArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 
 /// AppKit vocabulary beyond the shared pairs: the documents under `Corpus/macos` (bindings controllers,
@@ -45,11 +46,10 @@ import NibTestSupport
     }
 
     func compile(xib text: String, name: String = "T.xib") throws -> Compiled {
-        let result = try XIBCompiler(options: CompileOptions(moduleName: "Finder")).compile(xib: Array(text.utf8), fileName: name)
+        let nib = try CompiledXIB(text, options: CompileOptions(moduleName: "Finder"), fileName: name)
         // The bytes decode back to the same graph.
-        let decoded = NibGraph(try NibArchive(bytes: result.bytes))
-        #expect(LeafScore.score(reference: result.graph, output: decoded) == 1.0)
-        return Compiled(graph: result.graph, diagnostics: result.diagnostics)
+        #expect(LeafScore.score(reference: nib.result.graph, output: nib.graph) == 1.0)
+        return Compiled(graph: nib.result.graph, diagnostics: nib.diagnostics)
     }
 
     /// A shared-corpus storyboard compiled with `module`: its diagnostics' messages and each nib's graph
@@ -66,15 +66,7 @@ import NibTestSupport
 
     /// A Cocoa XIB of `objects` (the lines inside `<objects>` after the File's Owner), compiled.
     func compile(objects: String) throws -> Compiled {
-        try compile(xib: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
-                <objects>
-                    <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
-            \(objects)
-                </objects>
-            </document>
-            """)
+        try compile(xib: XIBEnvelope.macOS(objects: objects))
     }
 
     func compile(corpus name: String) throws -> Compiled {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 
 /// Every iOS XIB in the shared corpus compiles without errors (warnings allowed).
@@ -322,8 +323,7 @@ import NibTestSupport
         </resources>
     </document>
     """
-    let result = try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: Array(xib.utf8), fileName: "colors.xib")
-    let graph = NibGraph(try NibArchive(bytes: result.bytes))
+    let graph = try CompiledXIB(xib, options: CompileOptions(moduleName: "App"), fileName: "colors.xib").graph
     let view = try #require(graph.objects.first { $0.className == "UIView" })
     let label = try #require(graph.objects.first { $0.className == "UILabel" })
     let background = try #require(view.value(forKey: "UIBackgroundColor")?.objectIndex)
@@ -358,8 +358,7 @@ import NibTestSupport
             </objects>
         </document>
         """
-        let result = try XIBCompiler(options: CompileOptions(moduleName: "App")).compile(xib: Array(xib.utf8), fileName: "masks.xib")
-        let graph = NibGraph(try NibArchive(bytes: result.bytes))
+        let graph = try CompiledXIB(xib, options: CompileOptions(moduleName: "App"), fileName: "masks.xib").graph
         let view = try #require(graph.objects.first { $0.className == "UIView" })
         let list = try #require(view.value(forKey: "UIViewAutolayoutConstraints")?.objectIndex)
         let constraints = graph.objects[list].entries.compactMap(\.value.objectIndex)
@@ -431,14 +430,6 @@ import NibTestSupport
 
 /// Compiles `objects` (top-level elements) as the objects of an iOS XIB with a File's Owner placeholder.
 private func compileIOS(objects: String) throws -> CompileResult {
-    let xib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
-        <objects>
-            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-    \(objects)
-        </objects>
-    </document>
-    """
-    return try XIBCompiler().compile(xib: Array(xib.utf8), fileName: "T.xib")
+    let attributes = #"type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES""#
+    return try XIBCompiler().compile(xib: Array(XIBEnvelope.iOS(objects: objects, attributes: attributes).utf8), fileName: "T.xib")
 }

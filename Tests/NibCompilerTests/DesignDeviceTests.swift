@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 
 /// The document's design device decides base values: a `<variation>` for its size classes replaces the archived
 /// font and constraint constant (the trait storage keeps the XIB's base), and a scene's root view is archived at
@@ -40,8 +41,7 @@ import NibCompiler
 
     func compile(device: String) throws -> NibGraph {
         let text = Self.xib(device: device)
-        let result = try XIBCompiler(options: CompileOptions()).compile(xib: Array(text.utf8), fileName: "T.xib")
-        return NibGraph(try NibArchive(bytes: result.bytes))
+        return try CompiledXIB(text).graph
     }
 
     func double(_ o: NibObject, _ key: String) -> Double? {

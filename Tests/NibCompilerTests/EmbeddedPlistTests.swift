@@ -1,69 +1,71 @@
-@testable import NibCompiler
+import Foundation
 import Testing
+import NibArchive
+import NibCompiler
+import NibCompilerTestSupport
+import PropertyList
 
 /// The binary property lists embedded in macOS XIBs (`<mutableData key="keyedArchiveRepresentation">`) are
-/// document content: a malformed one reads as nil or `.null`, never traps, hangs or allocates without bound.
+/// document content, read by the `PropertyList` module's verifying reader (its hostile inputs are
+/// `HostilePropertyListTests`'): a well-formed archive becomes the image's objects, a malformed one is not
+/// read at all and the image is archived by name, as one without data.
 @Suite struct EmbeddedPlistTests {
-    /// A `bplist00` of `objects` (each an encoded object), with 1-byte offsets and references, and the
-    /// trailer fields replaceable.
-    static func plist(_ objects: [[UInt8]], top: UInt64 = 0, count: UInt64? = nil, table: UInt64? = nil) -> [UInt8] {
-        var out = Array("bplist00".utf8)
-        var offsets = [UInt8]()
-        for o in objects { offsets.append(UInt8(out.count)); out += o }
-        let tableOffset = UInt64(out.count)
-        out += offsets
-        out += [0, 0, 0, 0, 0, 0, 1, 1]
-        for v in [count ?? UInt64(objects.count), top, table ?? tableOffset] {
-            out += (0..<8).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) }
+    /// An `NSKeyedArchiver` archive of an `NSImage` named `name` with one `NSColor` (custom colour space).
+    static func imageArchive(name: String) -> [UInt8] {
+        func uid(_ n: UInt64) -> PropertyListValue { .uid(n) }
+        let objects: [PropertyListValue] = [
+            .string("$null"),
+            .dictionary([.init("$class", uid(3)), .init("NSName", uid(2)), .init("NSColor", uid(4)), .init("NSImageFlags", .integer(12_582_912))]),
+            .string(name),
+            .dictionary([.init("$classname", .string("NSImage")), .init("$classes", .array([.string("NSImage"), .string("NSObject")]))]),
+            .dictionary([.init("$class", uid(5)), .init("NSColorSpace", .integer(1)), .init("NSCustomColorSpace", uid(0))]),
+            .dictionary([.init("$classname", .string("NSColor")), .init("$classes", .array([.string("NSColor"), .string("NSObject")]))]),
+        ]
+        return BinaryPropertyListWriter().write(.dictionary([
+            .init("$version", .integer(100_000)), .init("$archiver", .string("NSKeyedArchiver")),
+            .init("$top", .dictionary([.init("root", uid(1))])), .init("$objects", .array(objects)),
+        ]))
+    }
+
+    /// A Cocoa XIB with an image view showing the image `Embedded`, whose resource carries `data` as its archive.
+    static func compile(_ data: [UInt8]) throws -> NibGraph {
+        let xib = XIBEnvelope.macOS(objects: """
+                <imageView id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="32" height="32"/>
+                    <imageCell key="cell" refusesFirstResponder="YES" alignment="left" imageScaling="proportionallyDown" image="Embedded" id="2"/>
+                </imageView>
+            """, resources: """
+                <image name="Embedded" width="32" height="32">
+                    <mutableData key="keyedArchiveRepresentation">\(Data(data).base64EncodedString())</mutableData>
+                </image>
+            """)
+        return try CompiledXIB(xib, fileName: "Embedded.xib").graph
+    }
+
+    @Test func aWellFormedArchiveBecomesTheImagesObjects() throws {
+        let g = try Self.compile(Self.imageArchive(name: "Embedded"))
+        let image = try #require(g.objects.first { $0.className == "NSImage" })
+        let name = try #require(image.value(forKey: "NSName")?.objectIndex)
+        #expect(g.objects[name].value(forKey: FoundationKeys.bytes) == .data(Array("Embedded".utf8)))
+        #expect(image.value(forKey: "NSImageFlags") == .int(12_582_912))
+        // Keys today's AppKit adds when it archives again: a tint colour, and a custom colour's exposure.
+        #expect(image.value(forKey: "NSTintColor") == .null)
+        let color = try #require(image.value(forKey: "NSColor")?.objectIndex)
+        #expect(g.objects[color].className == "NSColor")
+        #expect(g.objects[color].value(forKey: "NSLinearExposure") == .data(Array("1".utf8)))
+        #expect(!g.objects.contains { $0.className == "NSCustomResource" })
+    }
+
+    @Test func aMalformedArchiveIsNotRead() throws {
+        let good = Self.imageArchive(name: "Embedded")
+        // Truncated (no trailer), an offset table pointing past the end, and bytes that are no plist.
+        var badOffset = good
+        badOffset[badOffset.count - 8] = 0xFF
+        for bad in [Array(good.prefix(good.count - 10)), badOffset, Array("not a plist at all, 40 bytes or more....".utf8)] {
+            let g = try Self.compile(bad)
+            #expect(!g.objects.contains { $0.className == "NSImage" })
+            // The image is archived by name instead.
+            #expect(g.objects.contains { $0.className == "NSCustomResource" })
         }
-        return out
-    }
-
-    static let padding: [UInt8] = Array(repeating: 0x00, count: 8)  // keeps the plists over 40 bytes
-
-    @Test func wellFormedPlistReads() throws {
-        // [ "ab", 7 ]
-        let p = try #require(BinaryPlist(Self.plist([[0xA2, 1, 2], [0x52, 0x61, 0x62], [0x10, 7], Self.padding])))
-        guard case .array(let items) = p.object(p.top), items.count == 2,
-              case .string("ab") = items[0], case .int(7) = items[1] else { Issue.record("\(p.object(p.top))"); return }
-    }
-
-    @Test func trailerOffsetsOutsideTheBytesAreRejected() {
-        let objects = [[0x10, 7], Self.padding]
-        #expect(BinaryPlist(Self.plist(objects, table: 0x7FFF_FFFF_FFFF_FFFF)) == nil)  // offset + count * size overflowed
-        #expect(BinaryPlist(Self.plist(objects, table: 0xFFFF_FFFF_FFFF_FFF0)) == nil)  // negative as Int: bytes[-16]
-        #expect(BinaryPlist(Self.plist(objects, count: 0x7FFF_FFFF_FFFF_FFFF)) == nil)
-    }
-
-    @Test func anObjectAtTheEndOfTheBytesReadsAsNull() throws {
-        // 8 + 2 + 9 bytes of objects put the offset table at 19 (0x13), the file's last byte. Object 1 is
-        // pointed at that byte: an 8-byte integer marker with nothing after it.
-        var bytes = Self.plist([[0xA1, 1], Array(repeating: 0, count: 9)])
-        #expect(bytes.last == 0x13)
-        bytes[19 + 1] = UInt8(bytes.count - 1)
-        let p = try #require(BinaryPlist(bytes))
-        guard case .array(let items) = p.object(p.top), items.count == 1, case .null = items[0] else {
-            Issue.record("\(p.object(p.top))"); return
-        }
-    }
-
-    @Test func lengthsBeyondTheBytesReadAsNull() throws {
-        // A string claiming 2^63-1 bytes, a UTF-16 string claiming 127 units, a 16-byte uid.
-        let objects: [[UInt8]] = [[0xA3, 1, 2, 3], [0x5F, 0x13, 0x7F] + Array(repeating: 0xFF, count: 7), [0x6F, 0x10, 0x7F],
-                                  [0x8F, 1, 2, 3], Self.padding]
-        let p = try #require(BinaryPlist(Self.plist(objects)))
-        guard case .array(let items) = p.object(p.top), items.count == 3 else { Issue.record("not an array of 3"); return }
-        for item in items { if case .null = item {} else { Issue.record("\(item) should be null") } }
-    }
-
-    @Test func sharedReferencesStopAtTheObjectBudget() throws {
-        // Array 0 holds itself 14 times: 14^64 paths without a budget.
-        let p = try #require(BinaryPlist(Self.plist([[0xAE] + Array(repeating: 0, count: 14), Self.padding])))
-        var budget = 10_000
-        _ = p.object(0, depth: 0, budget: &budget)
-        #expect(budget <= 0)
-        // Through the public entry the walk ends too: the first element's subtree uses the whole budget.
-        guard case .array(let items) = p.object(0) else { Issue.record("not an array"); return }
-        #expect(items.count >= 1 && items.count < 14, "\(items.count)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 import Testing
 
@@ -26,8 +27,8 @@ import Testing
         let url = ProjectCorpus.directory.appendingPathComponent("macos/\(name)")
         var options = CompileOptions(moduleName: module, minimumDeploymentTarget: target)
         if let titleBarHeight { options.titleBarHeight = titleBarHeight }
-        let result = try XIBCompiler(options: options).compile(xib: [UInt8](try Data(contentsOf: url)), fileName: "Corpus/macos/\(name)")
-        return (Nib(graph: NibGraph(try NibArchive(bytes: result.bytes))), result)
+        let nib = try CompiledXIB(contentsOf: url, options: options, fileName: "Corpus/macos/\(name)")
+        return (Nib(graph: nib.graph), nib.result)
     }
 
     /// Number formatters: a formatted cell's title is archived as the number the formatter reads (NSNumber,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 
 /// UIKit vocabulary no corpus pair shows, with key names from Apple's nibs as a nib-to-XIB decoder (xibdump)
@@ -22,9 +23,9 @@ import NibTestSupport
 
     /// `text` compiled as a XIB, which must give no diagnostic.
     static func compile(_ text: String, name: String) throws -> Compiled {
-        let result = try XIBCompiler().compile(xib: Array(text.utf8), fileName: name)
-        #expect(result.diagnostics.map(\.description) == [])
-        return Compiled(graph: NibGraph(try NibArchive(bytes: result.bytes)))
+        let nib = try CompiledXIB(text, fileName: name)
+        #expect(nib.diagnostics.map(\.description) == [])
+        return Compiled(graph: nib.graph)
     }
     static let document = """
         <?xml version="1.0" encoding="UTF-8"?>

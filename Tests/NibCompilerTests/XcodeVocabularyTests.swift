@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 
 /// What `CompileOptions.xcodeVersion` changes in a XIB's nib: the coders of the SDK inside each Xcode (Xcode 13.2.1's iOS
@@ -34,9 +35,9 @@ import NibTestSupport
     static func compile(_ text: String, xcode: XcodeVersion) throws -> NibGraph {
         var options = CompileOptions()
         options.xcodeVersion = xcode
-        let result = try XIBCompiler(options: options).compile(xib: Array(text.utf8), fileName: "V.xib")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        return NibGraph(try NibArchive(bytes: result.bytes))
+        let nib = try CompiledXIB(text, options: options, fileName: "V.xib")
+        #expect(nib.diagnostics.isEmpty, "\(nib.diagnostics)")
+        return nib.graph
     }
 
     static func first(_ g: NibGraph, _ cls: String) throws -> NibObject { try #require(g.objects.first { $0.className == cls }, "no \(cls)") }

@@ -31,6 +31,22 @@ public struct NibGraph: Sendable, Equatable {
         objects.append(object)
         return objects.count - 1
     }
+
+    /// Points every plain and conditional reference at the object `target` gives for it, where it gives one
+    /// (a merged duplicate's references moved to the object it merged into); other values stay as they are.
+    ///
+    /// - Parameter target: the new object index for a referenced index, or nil to leave that reference alone.
+    public mutating func redirectReferences(_ target: (Int) -> Int?) {
+        for o in objects.indices {
+            for e in objects[o].entries.indices {
+                switch objects[o].entries[e].value {
+                case .object(let t): if let n = target(t) { objects[o].entries[e].value = .object(n) }
+                case .conditionalObject(let t): if let n = target(t) { objects[o].entries[e].value = .conditionalObject(n) }
+                default: break
+                }
+            }
+        }
+    }
 }
 
 /// One archived object: its class name and its values in `encodeWithCoder:` order.

@@ -51,12 +51,23 @@ public final class NibArchive: @unchecked Sendable {
     }
 
     /// Maps and verifies the archive at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: a `.nib` file, plain or gzip-framed (a `.nib` directory is resolved by the caller).
+    ///   - options: the limits a hostile file is held to (object counts, graph depth, inflated size).
+    /// - Throws: `NibArchiveError` naming the table and byte offset of the first fault, or `.io` when the file
+    ///   cannot be read.
     public convenience init(contentsOf path: String, options: NibReadOptions = .init()) throws(NibArchiveError) {
         try self.init(storage: ByteStorage(mapping: path), options: options)
     }
 
     /// Verifies `bytes`, which the archive keeps (the array is shared, not copied; its record tables are one
     /// allocation). `init(contentsOf:)` maps a file instead.
+    ///
+    /// - Parameters:
+    ///   - bytes: a NIBArchive, plain or gzip-framed (then inflated within `options`' limits).
+    ///   - options: the limits a hostile archive is held to.
+    /// - Throws: `NibArchiveError` naming the table and byte offset of the first fault.
     public convenience init(bytes: [UInt8], options: NibReadOptions = .init()) throws(NibArchiveError) {
         try self.init(verifying: OpenedNibArchive(bytes: bytes, options: options), options: options)
     }
@@ -197,6 +208,10 @@ public struct OpenedNibArchive: Sendable {
     }
 
     /// Runs the full verification (§3) and returns the readable archive.
+    ///
+    /// - Parameter options: the limits a hostile archive is held to.
+    /// - Returns: the verified archive, whose accessors read the bytes without further checks.
+    /// - Throws: `NibArchiveError` naming the table and byte offset of the first fault.
     public func verify(options: NibReadOptions = .init()) throws(NibArchiveError) -> NibArchive {
         try NibArchive(verifying: self, options: options)
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StringBytes
 
 /// Dense ids for strings matched by their UTF-8 bytes: the writer's key and class-name tables.
 ///

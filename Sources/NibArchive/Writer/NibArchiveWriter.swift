@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StringBytes
 
 /// Serialises a `NibGraph` into NIBArchive bytes.
 ///
@@ -73,6 +74,10 @@ public struct NibArchiveWriter: Sendable {
     }
 
     /// The archive bytes for `graph`.
+    ///
+    /// - Parameter input: the graph; object 0 is the root. With the default options equal strings and numbers
+    ///   are merged and objects numbered in ibtool's order (objects unreachable from the root are dropped).
+    /// - Returns: a complete NIBArchive file (not gzip-framed; `Gzip.compress` frames it).
     public func write(_ input: NibGraph) -> [UInt8] {
         write(input, reusing: nil)
     }

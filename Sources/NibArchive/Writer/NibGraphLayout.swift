@@ -6,15 +6,7 @@ public enum NibGraphLayout {
     public static func internStringsAndNumbers(_ graph: NibGraph) -> NibGraph {
         guard let redirect = internRedirects(graph) else { return graph }
         var result = graph
-        for o in result.objects.indices {
-            for e in result.objects[o].entries.indices {
-                switch result.objects[o].entries[e].value {
-                case .object(let i): result.objects[o].entries[e].value = .object(redirect[i])
-                case .conditionalObject(let i): result.objects[o].entries[e].value = .conditionalObject(redirect[i])
-                default: break
-                }
-            }
-        }
+        result.redirectReferences { redirect[$0] }
         return result
     }
 
@@ -52,6 +44,58 @@ public enum NibGraphLayout {
         renumberDepthFirst(graph, redirect: nil)
     }
 
+    /// `renumberDepthFirst(_:)` in place: each object is moved to its new position and its references are
+    /// rewritten in its own entries, without a copy of the objects.
+    public static func renumberDepthFirst(_ graph: inout NibGraph) {
+        guard let numbering = DepthFirstNumbering(graph, redirect: nil) else { return }
+        var old: [NibObject] = []
+        swap(&old, &graph.objects)
+        var objects: [NibObject] = []
+        objects.reserveCapacity(numbering.order.count)
+        for index in numbering.order {
+            // Moved out, so its entries are not shared and are rewritten without a copy.
+            var object = NibObject(className: "")
+            swap(&object, &old[index])
+            for e in object.entries.indices { object.entries[e].value = numbering.map(object.entries[e].value) }
+            objects.append(object)
+        }
+        graph.objects = objects
+        graph.layout = nil
+    }
+
+    /// An iterative pre-order depth-first walk from the root (object 0): each object's entries in order,
+    /// descending into the object `entry` returns for an entry before going on with the entries after it.
+    /// The caller marks what it has seen (ibtool's numbering and its key order descend through different
+    /// references: `DepthFirstNumbering` through plain ones, the compiler's key order through both).
+    ///
+    /// - Parameters:
+    ///   - objects: the graph's objects; the walk starts at index 0 and does nothing when there are none.
+    ///   - entry: called once per entry of each object reached; returns the index of the object to descend into
+    ///     next, or nil to go on with the following entry. It must return only valid indices of `objects`.
+    @inlinable
+    public static func walkDepthFirst(_ objects: [NibObject], _ entry: (NibEntry) -> Int?) {
+        guard !objects.isEmpty else { return }
+        var stack: [(object: Int, entry: Int)] = [(0, 0)]
+        objects.withUnsafeBufferPointer { objects in
+            while let (object, first) = stack.last {
+                // One object's entries are read in one go until the walk descends (no array copy per entry).
+                let entries = objects[object].entries
+                var k = first
+                var descended = false
+                while k < entries.count {
+                    k += 1
+                    if let t = entry(entries[k - 1]) {
+                        stack[stack.count - 1].entry = k
+                        stack.append((t, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if !descended { stack.removeLast() }
+            }
+        }
+    }
+
     /// Numbering with every reference to object `t` read as one to `redirect[t]`.
     private static func renumberDepthFirst(_ graph: NibGraph, redirect: [Int]?) -> NibGraph {
         guard let numbering = DepthFirstNumbering(graph, redirect: redirect) else { return graph }
@@ -85,27 +129,11 @@ struct DepthFirstNumbering {
         order.reserveCapacity(objects.count)
         newIndex[0] = 0
         order.append(0)
-        var stack: [(object: Int, entry: Int)] = [(0, 0)]
-        objects.withUnsafeBufferPointer { objects in
-            while !stack.isEmpty {
-                let (o, e) = stack[stack.count - 1]
-                let entries = objects[o].entries
-                var next = e
-                var descended = false
-                while next < entries.count {
-                    let value = entries[next].value
-                    next += 1
-                    if case .object(let raw) = value, case let t = redirect?[raw] ?? raw, newIndex[t] < 0 {
-                        newIndex[t] = order.count
-                        order.append(t)
-                        stack[stack.count - 1].entry = next
-                        stack.append((t, 0))
-                        descended = true
-                        break
-                    }
-                }
-                if !descended { stack.removeLast() }
-            }
+        NibGraphLayout.walkDepthFirst(objects) { entry in
+            guard case .object(let raw) = entry.value, case let t = redirect?[raw] ?? raw, newIndex[t] < 0 else { return nil }
+            newIndex[t] = order.count
+            order.append(t)
+            return t
         }
         self.order = order
         self.newIndex = newIndex
@@ -147,7 +175,7 @@ public enum NibInternKey: Hashable, Sendable {
         // The value's case first: most one-entry objects hold a reference and need no string comparison.
         switch entry.value {
         case .data(let bytes):
-            guard object.className == "NSString", entry.key == "NS.bytes" else { return nil }
+            guard object.className == "NSString", entry.key == FoundationKeys.bytes else { return nil }
             self = .string(bytes)
         case .int(let v), .fixedWidthInteger(let v, _):
             guard object.className == "NSNumber", entry.key == "NS.intval" else { return nil }

@@ -76,15 +76,8 @@ extension AppKitCompiler {
             let scaling = ["proportionallyDown": 0, "axesIndependently": 1, "none": 2, "proportionallyUpOrDown": 3][s] ?? 0
             f2 |= ((scaling + 2) % 4) << 6
         }
-        if let mm = c.children.first(where: { $0.isNamed("modifierMask") && $0.peek("key", is: "keyEquivalentModifierMask") }) {
-            ctx.ignore(mm)
-            var m = 0
-            if mm.peek("shift", is: "YES") { m |= 1 << 17 }
-            if mm.peek("control", is: "YES") { m |= 1 << 18 }
-            if mm.peek("option", is: "YES") { m |= 1 << 19 }
-            if mm.peek("command", is: "YES") { m |= 1 << 20 }
-            _ = m
-        }
+        // The cell's key equivalent modifiers are read (the element is handled) but not archived.
+        _ = keyEquivalentModifierMask(c)
         var aux: Int
         switch c.peek("type") {
         case "check": aux = 3
@@ -143,6 +136,20 @@ extension AppKitCompiler {
         guard let button else { return }
         if let bezel = color(button, "bezelColor") { e.obj("NSBezelColor", bezel) }
         if let tint = color(button, "contentTintColor") { e.obj("NSContentTintColor", tint) }
+    }
+
+    /// The `NSEventModifierFlags` of `node`'s `<modifierMask key="keyEquivalentModifierMask">` (shift, control,
+    /// option, command, function), its element marked handled; nil without one.
+    func keyEquivalentModifierMask(_ node: XIBNode) -> Int? {
+        guard let mm = node.children.first(where: { $0.isNamed("modifierMask") && $0.peek("key", is: "keyEquivalentModifierMask") }) else { return nil }
+        ctx.ignore(mm)
+        var m = 0
+        if mm.peek("shift", is: "YES") { m |= 1 << 17 }
+        if mm.peek("control", is: "YES") { m |= 1 << 18 }
+        if mm.peek("option", is: "YES") { m |= 1 << 19 }
+        if mm.peek("command", is: "YES") { m |= 1 << 20 }
+        if mm.peek("function", is: "YES") { m |= 1 << 23 }
+        return m
     }
 
     func keyEquivalent(_ node: XIBNode) -> String? {

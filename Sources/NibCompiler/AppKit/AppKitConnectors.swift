@@ -67,7 +67,7 @@ extension AppKitCompiler {
     }
 
     func mutableString(_ s: String) -> Int {
-        b.graph.add(NibObject(className: "NSMutableString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(s.utf8)))]))
+        b.graph.add(NibObject(className: "NSMutableString", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(Array(s.utf8)))]))
     }
 
     /// Orders ids as ibtool: integer ids numerically first, then the others by bytes.

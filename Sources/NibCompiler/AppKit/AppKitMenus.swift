@@ -47,16 +47,7 @@ extension AppKitCompiler {
         e.obj("NSTitle", localizedTitle(node))
         e.obj("NSKeyEquiv", str(keyEquivalent(node) ?? ""))
         var mask: Int? = separator ? nil : 1 << 20
-        if let mm = node.children.first(where: { $0.isNamed("modifierMask") && $0.peek("key", is: "keyEquivalentModifierMask") }) {
-            ctx.ignore(mm)
-            var m = 0
-            if mm.peek("shift", is: "YES") { m |= 1 << 17 }
-            if mm.peek("control", is: "YES") { m |= 1 << 18 }
-            if mm.peek("option", is: "YES") { m |= 1 << 19 }
-            if mm.peek("command", is: "YES") { m |= 1 << 20 }
-            if mm.peek("function", is: "YES") { m |= 1 << 23 }
-            mask = m == 0 ? nil : m
-        }
+        if let m = keyEquivalentModifierMask(node) { mask = m == 0 ? nil : m }
         if let mask { e.int("NSKeyEquivModMask", mask) }
         e.int("NSMnemonicLoc", 2_147_483_647)
         if let a = actionImage { e.obj("NSActionImage", a) }

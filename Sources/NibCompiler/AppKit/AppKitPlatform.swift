@@ -131,15 +131,7 @@ final class AppKitCompiler {
             }
         }
         guard !replace.isEmpty else { return }
-        for oi in b.graph.objects.indices {
-            for ei in b.graph.objects[oi].entries.indices {
-                switch b.graph.objects[oi].entries[ei].value {
-                case .object(let t): if let n = replace[t] { b.graph.objects[oi].entries[ei].value = .object(n) }
-                case .conditionalObject(let t): if let n = replace[t] { b.graph.objects[oi].entries[ei].value = .conditionalObject(n) }
-                default: break
-                }
-            }
-        }
+        b.graph.redirectReferences { replace[$0] }
     }
 
     /// Builds NSIBObjectData into object `rootObject` (0 for the main archive).
@@ -282,11 +274,7 @@ final class AppKitCompiler {
 
     /// The class name written for `customClass`, Swift-mangled when a module applies.
     func className(_ node: XIBNode) -> String? {
-        guard let cls = node["customClass"] else { return nil }
-        let provider = node["customModuleProvider"]
-        let module = provider == "target" ? (ctx.options.moduleName ?? node["customModule"]) : node["customModule"]
-        guard let module, !module.isEmpty else { return cls }
-        return SwiftClassName.mangled(module: module, name: cls)
+        CustomClassName(node, moduleName: ctx.options.moduleName)?.name
     }
 
     /// `IBClassReference` for an element with `customClass`.

@@ -393,7 +393,7 @@ extension AppKitCompiler {
         nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
         nestedCompiler.canonicalizeNumbers()
         let bytes = sub.builder.archive()
-        let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
+        let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(bytes))]))
         var e = Entries()
         e.obj("NSNibFileData", data)
         e.bool("NSNibFileIsKeyed", true)

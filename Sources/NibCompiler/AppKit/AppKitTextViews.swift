@@ -53,7 +53,7 @@ extension AppKitCompiler {
                 var info: [UInt8] = []
                 func varint(_ v: Int) { var v = v; while v >= 0x80 { info.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }; info.append(UInt8(v)) }
                 for (len, idx) in runs { varint(len); varint(idx) }
-                ts.obj("NSAttributeInfo", b.graph.add(NibObject(className: "NSMutableData", entries: [NibEntry(key: "NS.bytes", value: .data(info))])))
+                ts.obj("NSAttributeInfo", b.graph.add(NibObject(className: "NSMutableData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(info))])))
             }
         } else {
             ts.obj("NSString", mutableString(""))

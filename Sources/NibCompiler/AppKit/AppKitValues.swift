@@ -36,7 +36,7 @@ extension AppKitCompiler {
         e.int("NSID", id)
         if id == 9 { e.int("NSModel", 0) }
         let blob = decodeBase64(id == 9 ? AppKitICC.profile9 : AppKitICC.profile7)
-        let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(blob))]))
+        let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(blob))]))
         e.obj("NSICC", data)
         let i = b.graph.add(NibObject(className: "NSColorSpace", entries: e.list))
         colorSpaceCache[id] = i
@@ -45,24 +45,19 @@ extension AppKitCompiler {
 
     /// The fallback colour archived under a catalog colour.
     func catalogFallback(_ name: String) -> Int {
-        func grey(_ white: String, _ comps: String) -> Int {
+        // A colour in a custom colour space: the space's number, its components as text under `key`, then
+        // as numbers, the space (NSID `spaceID`) and the exposure.
+        func custom(_ space: Int, _ key: String, _ text: String, _ comps: String, spaceID: Int) -> Int {
             var e = Entries()
-            e.int("NSColorSpace", 3)
-            e.add("NSWhite", .data(Array(white.utf8) + [0]))
+            e.int("NSColorSpace", space)
+            e.add(key, .data(Array(text.utf8) + [0]))
             e.add("NSComponents", .data(Array(comps.utf8)))
-            e.obj("NSCustomColorSpace", colorSpace(9))
+            e.obj("NSCustomColorSpace", colorSpace(spaceID))
             e.add("NSLinearExposure", .data(Array("1".utf8)))
             return b.intern(NibObject(className: "NSColor", entries: e.list))
         }
-        func rgb(_ text: String, _ comps: String) -> Int {
-            var e = Entries()
-            e.int("NSColorSpace", 1)
-            e.add("NSRGB", .data(Array(text.utf8) + [0]))
-            e.add("NSComponents", .data(Array(comps.utf8)))
-            e.obj("NSCustomColorSpace", colorSpace(7))
-            e.add("NSLinearExposure", .data(Array("1".utf8)))
-            return b.intern(NibObject(className: "NSColor", entries: e.list))
-        }
+        func grey(_ white: String, _ comps: String) -> Int { custom(3, "NSWhite", white, comps, spaceID: 9) }
+        func rgb(_ text: String, _ comps: String) -> Int { custom(1, "NSRGB", text, comps, spaceID: 7) }
         switch name {
         case "textBackgroundColor", "headerColor", "alternateSelectedControlTextColor", "selectedMenuItemTextColor",
              "underPageBackgroundColor":

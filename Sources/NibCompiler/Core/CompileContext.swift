@@ -304,15 +304,8 @@ final class CompileContext {
         pendingOrder.removeAll()
         pendingReferences.removeAll()
         if !aliasSlots.isEmpty {
-            for oi in builder.graph.objects.indices {
-                for ei in builder.graph.objects[oi].entries.indices {
-                    switch builder.graph.objects[oi].entries[ei].value {
-                    case .object(let t): if let n = aliasSlots[t] { builder.graph.objects[oi].entries[ei].value = .object(n) }
-                    case .conditionalObject(let t): if let n = aliasSlots[t] { builder.graph.objects[oi].entries[ei].value = .conditionalObject(n) }
-                    default: break
-                    }
-                }
-            }
+            let aliasSlots = aliasSlots
+            builder.graph.redirectReferences { aliasSlots[$0] }
         }
     }
 
@@ -328,7 +321,7 @@ final class CompileContext {
                                          name: name ?? property, platform: tracker.document.platform),
                        key: id + "." + property)
         var o = NibObject(className: "NSLocalizableString")
-        o.append("NS.bytes", .data(Array(text.utf8)))
+        o.append(FoundationKeys.bytes, .data(Array(text.utf8)))
         o.append("NSKey", .object(builder.string("\(id).\(property)")))
         o.append("NSDev", .object(builder.string(text)))
         return builder.graph.add(o)

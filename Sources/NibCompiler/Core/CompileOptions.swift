@@ -1,10 +1,11 @@
+import KeyedArchive
 import NibArchive
 import XIB
 
 /// Options for one compilation; the `nibc compile` flags map onto these fields.
 public struct CompileOptions: Sendable, Hashable {
     /// The module of `customModuleProvider="target"` classes (ibtool's `--module`); it wins over a
-    /// `customModule` attribute on such classes, on iOS and macOS alike.
+    /// `customModule` attribute on such classes, on iOS and macOS alike. Empty is no module.
     public var moduleName: String?
     /// Minimum deployment target (for example `"13.0"` or `"10.9"`); chooses the output form
     /// (`CompileResult.format`, see `NibOutputFormat.forTarget`).
@@ -71,9 +72,24 @@ public struct CompileResult: Sendable {
     /// Warnings (never errors: errors throw `CompileError`).
     public var diagnostics: [CompileDiagnostic]
     /// The form of the output: `CompileOptions.format` when given, else the form ibtool writes for this document's
-    /// platform and the minimum deployment target. `bytes` is always NIBArchive; a caller writing the keyed form
-    /// re-archives `graph` (as `nibc compile` does).
+    /// platform and the minimum deployment target. `bytes` is always NIBArchive; `nib(in:)` gives the file in this
+    /// form (or another).
     public var format: NibOutputFormat = .nibArchive
     /// Every string archived as an `NSLocalizableString` (Base-localized documents only), each key once.
     public var localizableStrings: [LocalizableString] = []
+
+    /// The nib file in `format`: what `nibc compile` and `nibc ibtool` write.
+    ///
+    /// The keyed form is the graph of `bytes`, read back, written by `KeyedArchiveWriter` (which undoes the
+    /// keyed-archive mapping): the graph the file holds, not `graph`, whose objects the writer renumbers.
+    ///
+    /// - Parameter format: the form to write; nil for `self.format`, the one ibtool writes for the document.
+    /// - Returns: `bytes` for `.nibArchive`; a binary property list (`NSKeyedArchiver`) for `.keyedArchive`.
+    /// - Throws: `NibArchiveError` when `bytes` do not read back (a compiler fault; nothing should be written).
+    public func nib(in format: NibOutputFormat? = nil) throws(NibArchiveError) -> [UInt8] {
+        switch format ?? self.format {
+        case .nibArchive: return bytes
+        case .keyedArchive: return KeyedArchiveWriter().write(NibGraph(try NibArchive(bytes: bytes)))
+        }
+    }
 }

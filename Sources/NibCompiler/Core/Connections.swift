@@ -1,6 +1,8 @@
 import XIB
-/// Connections collected while encoding, resolved after every object exists (destinations may be
-/// defined later in the document). Platform-neutral; each platform turns them into its own objects.
+/// UIKit's connections, collected while encoding and resolved after every object exists (destinations may be
+/// defined later in the document): `UIKitCompiler` turns them into `UIRuntime…Connection` objects, and the
+/// storyboard builders keep those of each scene and view nib. AppKit collects its connectors (outlets, actions,
+/// bindings, tool tips, runtime attributes) in a table of its own (`AppKit/AppKitConnectors.swift`).
 struct ConnectionTable {
     struct Outlet {
         var label: String

@@ -49,7 +49,7 @@ struct GraphBuilder {
     mutating func string(_ s: String) -> Int {
         let (id, inserted) = strings.insert(s)
         if !inserted { return stringObjects[id] }
-        let i = graph.add(NibObject(className: "NSString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(s.utf8)))]))
+        let i = graph.add(NibObject(className: "NSString", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(Array(s.utf8)))]))
         stringObjects.append(i)
         internedObjects.append(i)
         return i

@@ -15,6 +15,14 @@ public struct XIBCompiler: Sendable {
     public init(options: CompileOptions = CompileOptions()) { self.options = options }
 
     /// Compiles `bytes` (the XIB text); `fileName` is used in diagnostics and for Base-localization detection.
+    ///
+    /// - Parameters:
+    ///   - bytes: the XIB document (XIB 3, iOS or macOS), untrusted: every fault is a located diagnostic.
+    ///   - fileName: the path diagnostics name; a `Base.lproj` parent makes user-visible strings localizable.
+    /// - Returns: the NIBArchive bytes, the graph written, the warnings, and the form ibtool would write
+    ///   (`CompileResult.nib(in:)` gives the file in that form).
+    /// - Throws: `CompileError` with every diagnostic (errors and warnings, located `file:line:col`) when the
+    ///   document is malformed, unsupported or refers to unknown ids; nothing is compiled then.
     public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
         // One model: the XML tree, the XIB document checks (type, version, <objects>, unique ids) and
         // its id index; the compiler reads it through `XIBNode` views that record what was consumed.

@@ -1,3 +1,4 @@
+import CompiledStoryboard
 import NibArchive
 import XIB
 
@@ -44,7 +45,7 @@ final class AppKitStoryboardBuilder {
     }
 
     func infoPlist() -> StoryboardInfoPlist {
-        var plist = StoryboardInfoPlist(prefix: "NS")
+        var plist = StoryboardInfoPlist(platform: .macOS)
         // Present in all 7 compiled samples, also without an application scene.
         plist.mainMenu = "MainMenu"
         if mainMenu != nil { plist.nibNames.append("MainMenu") }

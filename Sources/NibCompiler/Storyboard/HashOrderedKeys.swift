@@ -20,7 +20,7 @@ enum HashOrderedKeys {
         if builder.isInterned {
             graph = builder.graph
             builder.graph.objects = []
-            renumberDepthFirst(&graph)
+            NibGraphLayout.renumberDepthFirst(&graph)
         } else {
             // The writer's interning pass merges what the builder could not (`isInterned`).
             graph = NibGraphLayout.internedDepthFirst(builder.graph)
@@ -30,7 +30,7 @@ enum HashOrderedKeys {
         // plain one, so the walk descends through it.
         var visited = [Bool](repeating: false, count: graph.objects.count)
         visited[0] = true
-        walkDepthFirst(graph.objects) { entry in
+        NibGraphLayout.walkDepthFirst(graph.objects) { entry in
             keys.add(entry.key)
             guard let t = entry.value.objectIndex, !visited[t] else { return nil }
             visited[t] = true
@@ -40,68 +40,6 @@ enum HashOrderedKeys {
         // is rebuilt from the same objects in the same order, as the first write would have.
         graph.layout = NibTableLayout(keys: CFHashOrder.order(keys.keys, hashes: keys.hashes, growAfterInsert: true), classes: [])
         return NibArchiveWriter(options: .preserveLayout).write(graph, reusing: scratch)
-    }
-
-    /// `NibGraphLayout.renumberDepthFirst` in place: ibtool's coder-10 numbering (pre-order depth-first from
-    /// the root through plain references, unreachable objects dropped, conditional references to them nil),
-    /// with each object moved to its new position and its references rewritten in its own entries.
-    static func renumberDepthFirst(_ graph: inout NibGraph) {
-        var old: [NibObject] = []
-        swap(&old, &graph.objects)
-        var newIndex = [Int](repeating: -1, count: old.count)
-        var order = [0]
-        order.reserveCapacity(old.count)
-        newIndex[0] = 0
-        walkDepthFirst(old) { entry in
-            guard case .object(let t) = entry.value, newIndex[t] < 0 else { return nil }
-            newIndex[t] = order.count
-            order.append(t)
-            return t
-        }
-        var objects: [NibObject] = []
-        objects.reserveCapacity(order.count)
-        for index in order {
-            // Moved out, so its entries are not shared and are rewritten without a copy.
-            var object = NibObject(className: "")
-            swap(&object, &old[index])
-            for e in object.entries.indices {
-                switch object.entries[e].value {
-                case .object(let t): object.entries[e].value = .object(newIndex[t])
-                case .conditionalObject(let t): object.entries[e].value = newIndex[t] >= 0 ? .conditionalObject(newIndex[t]) : .null
-                default: break
-                }
-            }
-            objects.append(object)
-        }
-        graph.objects = objects
-        graph.layout = nil
-    }
-
-    /// An iterative pre-order depth-first walk from the root (object 0): each object's entries in order,
-    /// descending into the object `entry` returns before going on with the entries after it. The caller marks
-    /// what it has seen (the numbering and the key order descend through different references).
-    @inline(__always)
-    private static func walkDepthFirst(_ objects: [NibObject], _ entry: (NibEntry) -> Int?) {
-        guard !objects.isEmpty else { return }
-        var stack: [(object: Int, entry: Int)] = [(0, 0)]
-        objects.withUnsafeBufferPointer { objects in
-            while let (object, first) = stack.last {
-                // One object's entries are read in one go until the walk descends (no array copy per entry).
-                let entries = objects[object].entries
-                var k = first
-                var descended = false
-                while k < entries.count {
-                    k += 1
-                    if let t = entry(entries[k - 1]) {
-                        stack[stack.count - 1].entry = k
-                        stack.append((t, 0))
-                        descended = true
-                        break
-                    }
-                }
-                if !descended { stack.removeLast() }
-            }
-        }
     }
 }
 

@@ -37,6 +37,13 @@ public struct StoryboardCompiler: Sendable {
 
     /// Compiles `bytes` (the storyboard text); `fileName` is used in diagnostics and for
     /// Base-localization detection.
+    ///
+    /// - Parameters:
+    ///   - bytes: the storyboard document (iOS or macOS), untrusted: every fault is a located diagnostic.
+    ///   - fileName: the path diagnostics name; a `Base.lproj` parent makes user-visible strings localizable.
+    /// - Returns: the files of the `.storyboardc` directory (`Info.plist` and one nib per scene and view
+    ///   controller, paths relative to the directory) and the warnings.
+    /// - Throws: `CompileError` with every diagnostic when the document cannot be compiled; nothing is returned then.
     public func compile(storyboard bytes: [UInt8], fileName: String) throws(CompileError) -> StoryboardResult {
         var options = options
         // Every nib (and prototype cell) gets a context of its own; deciding Base localization from the file

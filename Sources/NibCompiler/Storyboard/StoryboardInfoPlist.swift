@@ -1,11 +1,14 @@
+import CompiledStoryboard
 import PropertyList
 
-/// The `Info.plist` of a compiled storyboard (STORYBOARD.md §1.4): identifier → nib name, storyboard
-/// references, the entry point and the version, as a binary property list in ibtool's layout
-/// (dictionaries in CF hash order, §6.1; string sharing by instance, §1.4.1).
+/// The `Info.plist` of a compiled storyboard (STORYBOARD.md §1.4) as the compiler writes it: identifier → nib
+/// name, storyboard references, the entry point and the version, as a binary property list in ibtool's layout
+/// (dictionaries in CF hash order, §6.1; string sharing by instance, §1.4.1). The keys are
+/// `StoryboardInfo.Platform`'s, the reader's (`CompiledStoryboard`); what only the writer knows is the layout and
+/// which references name no storyboard or controller.
 struct StoryboardInfoPlist {
-    /// `UI` on iOS, `NS` on macOS.
-    var prefix: String
+    /// UIKit (`UI…` keys) or AppKit (`NS…` keys).
+    var platform: StoryboardInfo.Platform
     /// identifier → nib name (equal in all data).
     var nibNames: [String] = []
     /// reference identifier → (storyboard name, referenced controller identifier).
@@ -18,36 +21,32 @@ struct StoryboardInfoPlist {
     /// macOS: identifier → UUID string (`NSViewControllerIdentifiersToUUIDs`).
     var uuids: [(identifier: String, uuid: String)] = []
 
-    private var nibNamesKey: String { prefix == "UI" ? "UIViewControllerIdentifiersToNibNames" : "NSViewControllerIdentifiersToNibNames" }
-    private var referencesKey: String { "\(prefix)ViewControllerIdentifiersToExternalStoryboardReferences" }
-    private var entryKey: String { "\(prefix)StoryboardDesignatedEntryPointIdentifier" }
-
     /// The property list value, dictionaries in CF hash order.
     var value: PropertyListValue {
         var top: [PropertyListEntry] = []
-        if let mainMenu { top.append(.init("NSStoryboardMainMenu", .string(mainMenu))) }
-        top.append(.init(nibNamesKey, Self.hashOrdered(nibNames.map { .init($0, .string($0)) })))
+        if let mainMenu { top.append(.init(platform.mainMenuKey, .string(mainMenu))) }
+        top.append(.init(platform.nibNamesKey, Self.hashOrdered(nibNames.map { .init($0, .string($0)) })))
         if !references.isEmpty {
-            top.append(.init(referencesKey, Self.hashOrdered(references.map { ref in
+            top.append(.init(platform.referencesKey, Self.hashOrdered(references.map { ref in
                 var entries: [PropertyListEntry] = []
-                if let c = ref.controller { entries.append(.init("\(prefix)ReferencedControllerIdentifier", .string(c))) }
-                if let s = ref.storyboard { entries.append(.init("\(prefix)ReferencedStoryboardName", .string(s))) }
+                if let c = ref.controller { entries.append(.init(platform.referencedControllerIdentifierKey, .string(c))) }
+                if let s = ref.storyboard { entries.append(.init(platform.referencedStoryboardNameKey, .string(s))) }
                 return .init(ref.identifier, .dictionary(Self.hashOrderedEntries(entries)))
             })))
         }
-        if let entryPoint { top.append(.init(entryKey, .string(entryPoint.identifier))) }
+        if let entryPoint { top.append(.init(platform.entryPointKey, .string(entryPoint.identifier))) }
         if !uuids.isEmpty {
-            top.append(.init("NSViewControllerIdentifiersToUUIDs", Self.hashOrdered(uuids.map { .init($0.identifier, .string($0.uuid)) })))
+            top.append(.init(platform.uuidsKey, Self.hashOrdered(uuids.map { .init($0.identifier, .string($0.uuid)) })))
         }
-        top.append(.init("\(prefix)StoryboardVersion", .integer(1)))
+        top.append(.init(platform.versionKey, .integer(1)))
         return .dictionary(Self.hashOrderedEntries(top))
     }
 
     /// `bplist00` bytes with ibtool's string sharing.
     var bytes: [UInt8] {
         let entry = entryPoint
-        let refKeys: Set<String> = ["\(prefix)ReferencedControllerIdentifier", "\(prefix)ReferencedStoryboardName"]
-        let nibNamesKey = nibNamesKey, referencesKey = referencesKey, entryKey = entryKey
+        let refKeys: Set<String> = [platform.referencedControllerIdentifierKey, platform.referencedStoryboardNameKey]
+        let nibNamesKey = platform.nibNamesKey, referencesKey = platform.referencesKey, entryKey = platform.entryPointKey
         return BinaryPropertyListWriter(uniquing: .none).write(value) { path, isKey, string in
             if path.isEmpty { return isKey ? "top:" + string : nil }
             if path == [nibNamesKey], isKey, let entry, entry.isStoryboardIdentifier, entry.identifier == string { return "entry" }

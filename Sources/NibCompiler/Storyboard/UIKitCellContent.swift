@@ -139,7 +139,7 @@ final class UIKitCellContent {
         let numbered = UIKitViewNib.numberUpstreams(in: &n.b, proxies: Set(idOf.keys), after: 2, also: nestedReferences)
         let bytes = HashOrderedKeys.archive(&n.b, reusing: ctx.slotPool.writerScratch)
 
-        let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: "NS.bytes", value: .data(bytes))]))
+        let data = c.b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(bytes))]))
         let nib = c.b.graph.add(NibObject(className: "UINib", entries: [
             NibEntry(key: "captureEnclosingNIBBundleOnDecode", value: .bool(true)),
             NibEntry(key: "archiveData", value: .object(data)),

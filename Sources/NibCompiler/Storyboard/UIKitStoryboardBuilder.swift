@@ -1,3 +1,4 @@
+import CompiledStoryboard
 import NibArchive
 import XIB
 
@@ -41,7 +42,7 @@ final class UIKitStoryboardBuilder {
 
     /// The `Info.plist` (§1.4).
     func infoPlist() -> StoryboardInfoPlist {
-        var plist = StoryboardInfoPlist(prefix: "UI")
+        var plist = StoryboardInfoPlist(platform: .iOS)
         for c in scenes.controllers where scenes.hasOwnNib(c) { plist.nibNames.append(c.identifier) }
         for c in scenes.controllers where c.isReference {
             c.node.markUsed("storyboardName", "referencedIdentifier", "bundleIdentifier", "sceneMemberID")

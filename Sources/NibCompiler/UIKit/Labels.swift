@@ -147,14 +147,14 @@ extension UIKitCompiler {
         }
         result.text = text
         var e = Entries()
-        e.obj("NSString", mutable ? b.graph.add(.init(className: "NSMutableString", entries: [NibEntry(key: "NS.bytes", value: .data(Array(text.utf8)))])) : b.string(text))
+        e.obj("NSString", mutable ? b.graph.add(.init(className: "NSMutableString", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(Array(text.utf8)))])) : b.string(text))
         if runs.count == 1 {
             e.obj("NSAttributes", runs[0].dict)
         } else if runs.count > 1 {
             e.obj("NSAttributes", b.mutableArray(runs.map(\.dict)))
             var info: [UInt8] = []
             for (i, r) in runs.enumerated() { appendVarint(&info, r.length); appendVarint(&info, i) }
-            e.obj("NSAttributeInfo", b.graph.add(.init(className: "NSMutableData", entries: [NibEntry(key: "NS.bytes", value: .data(info))])))
+            e.obj("NSAttributeInfo", b.graph.add(.init(className: "NSMutableData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(info))])))
         }
         result.index = b.graph.add(.init(className: mutable ? "NSMutableAttributedString" : "NSAttributedString", entries: e.list))
         return result

@@ -311,7 +311,7 @@ extension UIKitCompiler {
 
     func isWhiteOrSystemBackground(_ ci: Int) -> Bool {
         let o = b.graph.objects[ci]
-        if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: "NS.bytes") {
+        if let n = o.value(forKey: "UISystemColorName")?.objectIndex, case .data(let d)? = b.graph.objects[n].value(forKey: FoundationKeys.bytes) {
             let name = String(decoding: d, as: UTF8.self)
             return name == "whiteColor" || name == "systemBackgroundColor"
         }

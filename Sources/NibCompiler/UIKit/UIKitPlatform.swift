@@ -309,18 +309,11 @@ final class UIKitCompiler {
 
     /// The runtime name of `node`'s `customClass` (nil without one): the Swift mangled name in its module.
     func customClassRuntimeName(_ node: XIBNode) -> String? {
-        guard let custom = node["customClass"] else { return nil }
-        let module = node["customModule"]
-        let provider = node["customModuleProvider"]
-        // As ibtool's --module: for customModuleProvider="target" the module given on the command line
-        // wins over the customModule attribute (which Interface Builder leaves stale when a target is renamed).
-        if provider == "target", let m = ctx.options.moduleName, !m.isEmpty {
-            return SwiftClassName.mangled(module: m, name: custom)
-        } else if let module, !module.isEmpty {
-            return SwiftClassName.mangled(module: module, name: custom)
+        guard let custom = CustomClassName(node, moduleName: ctx.options.moduleName) else { return nil }
+        if custom.module == nil, node.peek("customModuleProvider", is: "target") {
+            ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom.name)' unmangled")
         }
-        if provider == "target" { ctx.warning(at: node, "customModuleProvider=\"target\" but no module name given; using '\(custom)' unmangled") }
-        return custom
+        return custom.name
     }
 }
 

@@ -96,7 +96,7 @@ extension PlanBuilder {
         if FoundationClasses.strings.contains(cls) {
             result = .constant(.string(stringObject(j) ?? ""))
         } else if FoundationClasses.data.contains(cls) {
-            if case .data(let b)? = raw(j, "NS.bytes") { result = .constant(.data(b)) } else { result = .constant(.data(archive.emptyBytes)) }
+            if case .data(let b)? = raw(j, FoundationKeys.bytes) { result = .constant(.data(b)) } else { result = .constant(.data(archive.emptyBytes)) }
         } else if cls == "NSNumber" {
             result = .constant(.number(numberObject(j)))
         } else if FoundationClasses.nibs.contains(cls) {

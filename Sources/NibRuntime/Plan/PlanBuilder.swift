@@ -37,14 +37,12 @@ struct PlanBuilder {
         "NSNibAXAttributeConnector", "NSNibAuxiliaryActionConnector",
     ]
     /// Keys whose references point back up the graph (conditional or weak in UIKit/AppKit); generic objects
-    /// hold them weakly so that an instantiated graph has no reference cycles through them.
-    static let backReferenceKeys = [
-        "UISuperview", "NSSuperview", "NSNextResponder", "UINextResponder", "NSNextKeyView", "UINextKeyView",
-        "NSFirstItem", "NSSecondItem", "UILayoutGuideOwningView", "NSControlView", "NSMenu", "UINavigationBar",
-        "NSWindow", "UIWindow", "NSOwningView", "UIParentViewController", "NSParentViewController",
-        "NSTarget", "NSControlTarget", "NSGestureRecognizer.target", "NSGestureRecognizer.delegate", "NSTableView",
-        "NSDelegate", "NSDataSource", "UITarget",
-    ]
+    /// hold them weakly so that an instantiated graph has no reference cycles through them: the shared
+    /// `BackReferenceKeys`, and keys the runtime holds weakly on every class (`NSMenu` and `NSTableView` point
+    /// back from a menu item or a table column; the inspector treats them as links on those classes only).
+    static let backReferenceKeys = BackReferenceKeys.all.union([
+        "NSMenu", "UINavigationBar", "UIWindow", "NSOwningView", "NSParentViewController", "NSTableView", "UITarget",
+    ])
 
     init(archive: NibArchive, registry: NibClassRegistry, options: NibReadOptions = .init()) {
         self.archive = archive
@@ -79,7 +77,7 @@ struct PlanBuilder {
            let translated = localizedStrings.string(forKey: key) {
             return translated
         }
-        if case .data(let b)? = raw(j, "NS.bytes") { return b.string }
+        if case .data(let b)? = raw(j, FoundationKeys.bytes) { return b.string }
         return ""
     }
 

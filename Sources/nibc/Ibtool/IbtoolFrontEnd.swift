@@ -164,13 +164,12 @@ enum IbtoolFrontEnd {
                 return (result.diagnostics, .storyboard(result.files.map { ($0.path, $0.bytes) }))
             }
             let result = try XIBCompiler(options: options).compile(xib: bytes, fileName: input)
-            var nib = result.bytes
             // As ibtool: a macOS deployment target before 10.13 gets the keyed-archive form.
-            // (Re-read from the written bytes, as `nibc compile` does, so the keyed writer sees the file's graph.)
-            if result.format == .keyedArchive, let archive = try? NibArchive(bytes: result.bytes) {
-                nib = KeyedArchiveWriter().write(NibGraph(archive))
+            do { return (result.diagnostics, .nib(try result.nib())) } catch {
+                let failure = Diagnostic(severity: .error, file: input, line: 1, column: 1,
+                                         message: "internal: the compiled nib does not verify (\(error)); nothing written")
+                return (result.diagnostics + [failure], nil)
             }
-            return (result.diagnostics, .nib(nib))
         } catch {
             return (error.diagnostics, nil)
         }

@@ -1,10 +1,10 @@
 import Testing
 import NibArchive
-@testable import NibCompiler
 
-/// The nested prototype archives renumber their graph in place (`HashOrderedKeys.renumberDepthFirst`); it
-/// must number, drop and rewrite exactly as the writer's `NibGraphLayout.renumberDepthFirst`.
-@Suite struct HashOrderedKeysTests {
+/// The storyboard compiler's nested prototype archives renumber their graph in place
+/// (`NibGraphLayout.renumberDepthFirst(_: inout NibGraph)`); it must number, drop and rewrite exactly as the
+/// writer's copying `NibGraphLayout.renumberDepthFirst(_:)`.
+@Suite struct InPlaceRenumberingTests {
     /// Root 0 → 3 (plain), 3 → 1 (plain), 3 ⇢ 2 (conditional, 2 unreachable otherwise), 1 ⇢ 3 (conditional,
     /// reached), 4 unreachable and referring to 1; 5 reached from 1 after a data value.
     static func graph() -> NibGraph {
@@ -21,7 +21,7 @@ import NibArchive
 
     @Test func inPlaceRenumberingEqualsTheWriters() {
         var moved = Self.graph()
-        HashOrderedKeys.renumberDepthFirst(&moved)
+        NibGraphLayout.renumberDepthFirst(&moved)
         let expected = NibGraphLayout.renumberDepthFirst(Self.graph())
         #expect(moved == expected)
         // Root, Three, One, Five: Two and Four are dropped, the conditional reference to Two is nil.
