@@ -45,14 +45,15 @@ status=0; "$nibc" diff --html old.storyboard new.storyboard -o report.html || st
 [ "$status" -eq 1 ] && [ -s report.html ] || fail "nibc diff --html exited $status (expected 1: different)"
 status=0; "$nibc" diff --json old.storyboard new.storyboard > changes.json || status=$?
 [ "$status" -eq 1 ] || fail "nibc diff --json exited $status (expected 1: different)"
-"$nibc" render --json old.storyboard > old.json
-"$nibc" render --json new.storyboard > new.json
+for side in old new; do
+    "$nibc" render --json $side.storyboard > $side.json || fail "nibc render --json $side.storyboard failed"
+done
 # The reference: the same page without the mark layer, so the expected colour of a marked pixel is the mark
 # blended over exactly what the page draws under it.
 grep -v '^<rect class="mark"' report.html > reference.html
 cmp -s report.html reference.html && fail "report.html has no marks"
 
-size=$(python3 "$here/browser-check.py" window old.json new.json)
+size=$(python3 "$here/browser-check.py" window old.json new.json) || { echo "$size"; exit 1; }
 # Both screenshots at once, each browser with its own profile.
 shoot() {
     timeout 50 "$browser" --headless --disable-gpu --no-sandbox --hide-scrollbars --force-device-scale-factor=1 \
