@@ -68,6 +68,17 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "NibRenderBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibRender", package: parentIdentity),
+            ],
+            path: "Benchmarks/NibRenderBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "NibCompilerBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
