@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "CompiledStoryboard", targets: ["CompiledStoryboard"]),
+        .library(name: "NibMerge", targets: ["NibMerge"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -40,10 +41,12 @@ let package = Package(
         .target(name: "NibRuntime", dependencies: ["NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
+        // Three-way merge of XIBs and storyboards by element identity (the `nibc merge` git driver).
+        .target(name: "NibMerge", dependencies: ["XIB"]),
         .executableTarget(
             name: "nibc",
             dependencies: [
-                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
+                "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard", "NibMerge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "NibInspect", "XIB", "NibArchive", "KeyedArchive", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibRuntimeTests", dependencies: ["NibRuntime", "NibCompiler", "NibArchive", "KeyedArchive", "CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
+        .testTarget(name: "NibMergeTests", dependencies: ["NibMerge", "XIB", "NibCompiler", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
     ]
 )
