@@ -18,6 +18,7 @@ enum HeaderRules {
     /// real: versions take the newer; other attributes of `<dependencies>` and `<resources>` entries (an
     /// image's size, a color's components, which Xcode rewrites from the asset catalog) take OURS.
     static func resolve(_ name: String, of node: MergeNode, ours: NodeAttribute?, theirs: NodeAttribute?) -> MergeSide? {
+        if isEditorOnly(node) { return .ours }
         guard isHeader(node) else { return nil }
         if versionAttributes.contains(name) {
             guard let ours else { return .theirs }
@@ -25,6 +26,12 @@ enum HeaderRules {
             return compareVersions(ours.value, theirs.value) >= 0 ? .ours : .theirs
         }
         return node.parent == nil ? nil : .ours
+    }
+
+    /// Whether `node` only places things on Interface Builder's canvas (`<point key="canvasLocation">`, a
+    /// scene's or a top-level view's position), which nothing compiles: two moves of one scene take OURS'.
+    static func isEditorOnly(_ node: MergeNode) -> Bool {
+        node.name == "point" && node.attribute("key") == "canvasLocation"
     }
 
     /// Compares dotted versions ("14460.31" < "14490.70", "3.0" < "3.10") numerically component by component;

@@ -4,17 +4,17 @@ import XIB
 final class MergeInput {
     /// Which input this is, for messages.
     let side: MergeSide
-    let document: XIBDocument
+    let document: XMLTree
     let bytes: [UInt8]
     /// The root `<document>` node.
     private(set) var root: MergeNode! = nil
     /// id (and storyboard `sceneID`) -> node, over the whole document.
     private(set) var nodesByGlobalKey: [String: MergeNode] = [:]
 
-    init(side: MergeSide, document: XIBDocument) {
+    init(side: MergeSide, document: XMLTree) {
         self.side = side
         self.document = document
-        self.bytes = document.tree.bytes
+        self.bytes = document.bytes
         root = MergeNode(element: document.root, input: self, parent: nil)
     }
 

@@ -44,15 +44,36 @@ public enum NibMerge {
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8],
                              files: (base: String, ours: String, theirs: String) = ("BASE", "OURS", "THEIRS"))
         throws(XIBError) -> MergeResult {
-        let baseDocument = try XIBDocument(bytes: base, file: files.base)
-        let oursDocument = try XIBDocument(bytes: ours, file: files.ours)
-        let theirsDocument = try XIBDocument(bytes: theirs, file: files.theirs)
-        return merge(base: baseDocument, ours: oursDocument, theirs: theirsDocument)
+        let baseTree = try parse(base, file: files.base)
+        let oursTree = try parse(ours, file: files.ours)
+        let theirsTree = try parse(theirs, file: files.theirs)
+        return merge(base: baseTree, ours: oursTree, theirs: theirsTree)
     }
 
     /// Merges already parsed documents.
     public static func merge(base: XIBDocument, ours: XIBDocument, theirs: XIBDocument) -> MergeResult {
-        let oursBytes = ours.tree.bytes, theirsBytes = theirs.tree.bytes, baseBytes = base.tree.bytes
+        merge(base: base.tree, ours: ours.tree, theirs: theirs.tree)
+    }
+
+    /// Parses one input: a well-formed XIB 3 `<document>` with unique ids. Document types the compiler does not
+    /// build (an iPad-only XIB, a watchOS storyboard) merge all the same.
+    private static func parse(_ bytes: [UInt8], file: String) throws(XIBError) -> XMLTree {
+        let tree: XMLTree
+        do throws(XMLError) {
+            tree = try XMLTree(bytes: bytes, file: file)
+        } catch {
+            throw XIBError(error)
+        }
+        do {
+            _ = try XIBDocument(tree: tree)
+        } catch where error.kind == .unsupportedDocumentType {
+            // Still a XIB 3 document: merged by the same rules.
+        }
+        return tree
+    }
+
+    private static func merge(base: XMLTree, ours: XMLTree, theirs: XMLTree) -> MergeResult {
+        let oursBytes = ours.bytes, theirsBytes = theirs.bytes, baseBytes = base.bytes
         if oursBytes == theirsBytes || theirsBytes == baseBytes { return MergeResult(bytes: oursBytes, conflicts: []) }
         if oursBytes == baseBytes { return MergeResult(bytes: theirsBytes, conflicts: []) }
         var merge = ThreeWayMerge(base: MergeInput(side: .base, document: base),
