@@ -32,11 +32,13 @@ public enum MergeSide: String, Sendable, Codable {
     case base, ours, theirs
 }
 
-/// One attribute of a merge node: its name, decoded value (compared) and raw bytes (written).
+/// One attribute of a merge node: its name, decoded value (compared; decoded when asked for) and raw bytes
+/// (written).
 struct NodeAttribute {
-    let name: String
-    let value: String
-    let raw: Range<Int>
+    let attribute: XMLTree.Attribute
+    var name: String { attribute.name }
+    var value: String { attribute.value }
+    var raw: Range<Int> { attribute.rawValueRange }
 }
 
 /// An element of one input, with what the merge compares (name, attributes, text, children) and where its
@@ -48,7 +50,7 @@ final class MergeNode {
     let attributes: [NodeAttribute]
     private(set) var children: [MergeNode] = []
     /// The decoded character data of an element without child elements; nil when it has children.
-    let text: String?
+    var text: String? { element.hasChildren ? nil : element.text }
     /// The identity among its siblings (see `ElementIdentity`).
     private(set) var key: String = ""
     /// The document-wide identity (`#id`, `$sceneID`), or nil.
@@ -56,7 +58,7 @@ final class MergeNode {
     weak var parent: MergeNode?
     /// The white space before the start tag on its line (Xcode's indentation), or nil when the start tag does
     /// not begin its line.
-    let indent: ArraySlice<UInt8>?
+    var indent: ArraySlice<UInt8>? { Self.indentation(before: element.sourceRange.lowerBound, in: input.bytes) }
     /// The bytes between the previous sibling (or the parent's start tag) and this element: the line break,
     /// any comment (storyboards name each scene in one) and the indentation.
     private(set) var gap: Range<Int> = 0..<0
@@ -70,13 +72,9 @@ final class MergeNode {
         name = element.name
         var attributes: [NodeAttribute] = []
         attributes.reserveCapacity(element.attributes.count)
-        for attribute in element.attributes {
-            attributes.append(NodeAttribute(name: attribute.name, value: attribute.value, raw: attribute.rawValueRange))
-        }
+        for attribute in element.attributes { attributes.append(NodeAttribute(attribute: attribute)) }
         self.attributes = attributes
         globalKey = ElementIdentity.globalKey(name: element.name, attributes: attributes)
-        text = element.hasChildren ? nil : element.text
-        indent = Self.indentation(before: element.sourceRange.lowerBound, in: input.bytes)
         input.register(self)
         var counts: [String: Int] = [:]
         var previousEnd = element.contentRange.lowerBound
@@ -137,9 +135,16 @@ final class MergeNode {
         return children.contains { $0.containsAny(of: keys) }
     }
 
-    /// The global key of the closest ancestor with one, plus the local path below it: where the element sits.
-    var placement: String {
-        guard let parent else { return "" }
-        return parent.globalKey ?? (parent.placement + "/" + parent.key)
+    /// Whether `self` and `other` sit in the same place: parents with the same identity up to the closest
+    /// ancestor with a document-wide one.
+    func hasSamePlacement(as other: MergeNode) -> Bool {
+        var a = parent, b = other.parent
+        while let p = a, let q = b {
+            guard p.key == q.key else { return false }
+            if p.globalKey != nil { return true }
+            a = p.parent
+            b = q.parent
+        }
+        return a == nil && b == nil
     }
 }

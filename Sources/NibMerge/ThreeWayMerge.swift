@@ -15,7 +15,7 @@ struct ThreeWayMerge {
         var moved = Set<String>()
         for (key, node) in base.nodesByGlobalKey {
             for side in [ours, theirs] {
-                if let other = side.nodesByGlobalKey[key], other.placement != node.placement { moved.insert(key) }
+                if let other = side.nodesByGlobalKey[key], !other.hasSamePlacement(as: node) { moved.insert(key) }
             }
         }
         self.moved = moved
@@ -183,7 +183,7 @@ struct ThreeWayMerge {
         guard let elsewhere = other.nodesByGlobalKey[key] else {
             return deletion(base: b, kept: node, keptBy: side)
         }
-        if elsewhere.placement != b.placement { return .copy(node) }   // both moved it: duplicate ids say so
+        if !elsewhere.hasSamePlacement(as: b) { return .copy(node) }   // both moved it: duplicate ids say so
         return side == .ours ? merge(base: b, ours: node, theirs: elsewhere) : merge(base: b, ours: elsewhere, theirs: node)
     }
 
