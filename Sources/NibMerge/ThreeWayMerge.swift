@@ -37,7 +37,7 @@ struct ThreeWayMerge {
             }
         }
         guard o.name == t.name else {
-            return record(.attribute, o, part: nil, attribute: nil, ours: "<\(o.name)>", theirs: "<\(t.name)>",
+            return record(.attribute, o, attribute: nil, ours: "<\(o.name)>", theirs: "<\(t.name)>",
                           "one side changed the element to <\(o.name)>, the other to <\(t.name)>",
                           ours: .copy(o), theirs: .copy(t))
         }
@@ -48,7 +48,7 @@ struct ThreeWayMerge {
             content = mergeText(base: b, ours: o, theirs: t)
         } else {
             guard let children = mergeChildren(base: b, ours: o, theirs: t) else {
-                return record(.order, o, part: nil, attribute: nil, ours: nil, theirs: nil,
+                return record(.order, o, attribute: nil, ours: nil, theirs: nil,
                               "both sides reordered the children of this element differently",
                               ours: .copy(o), theirs: .copy(t))
             }
@@ -81,7 +81,7 @@ struct ThreeWayMerge {
             } else if let resolved = HeaderRules.resolve(name, of: o, ours: oa, theirs: ta) {
                 chosen = resolved == .ours ? oa.map { ($0, ours) } : ta.map { ($0, theirs) }
             } else {
-                let index = note(.attribute, o, part: nil, attribute: name, ours: oa?.value, theirs: ta?.value,
+                let index = note(.attribute, o, attribute: name, ours: oa?.value, theirs: ta?.value,
                                  b == nil ? "both sides added the element with different values"
                                           : bv == nil ? "both sides set it differently" : "both sides changed it differently (base \"\(bv ?? "")\")")
                 result.append(MergedAttribute(name: name, value: .conflict(
@@ -106,7 +106,7 @@ struct ThreeWayMerge {
         let theirsText = RawBytes(input: theirs, range: t.element.contentRange)
         if o.text == t.text || t.text == b?.text { return .text(oursText) }
         if o.text == b?.text { return .text(theirsText) }
-        let index = note(.attribute, o, part: nil, attribute: "text", ours: o.text, theirs: t.text,
+        let index = note(.attribute, o, attribute: "text", ours: o.text, theirs: t.text,
                          "both sides changed the text differently")
         return .textConflict(ours: oursText, theirs: theirsText, conflict: index)
     }
@@ -166,7 +166,7 @@ struct ThreeWayMerge {
         if kept.sameContent(as: bc) && !kept.containsAny(of: moved) { return nil }
         if HeaderRules.isHeader(kept) { return .copy(kept) }
         let deleter = side == .ours ? "THEIRS" : "OURS", changer = side == .ours ? "OURS" : "THEIRS"
-        return record(.deleteModify, kept, part: nil, attribute: nil, ours: nil, theirs: nil,
+        return record(.deleteModify, kept, attribute: nil, ours: nil, theirs: nil,
                       "\(deleter) deleted this element, \(changer) changed it",
                       ours: side == .ours ? .copy(kept) : nil, theirs: side == .theirs ? .copy(kept) : nil)
     }
@@ -189,26 +189,26 @@ struct ThreeWayMerge {
 
     // MARK: Conflicts
 
-    private mutating func note(_ kind: MergeConflict.Kind, _ node: MergeNode, part: String?, attribute: String?,
+    private mutating func note(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?,
                                ours: String?, theirs: String?, _ message: String) -> Int {
         let object = MergeConflict.Object(node)
         let part = node.globalKey == nil && node.parent != nil ? node.name : nil
         let line = node.input === self.ours ? node.element.location.line : 0
-        conflicts.append(MergeConflict(kind: kind, object: object, part: part, attribute: attribute, ours: ours,
+        conflicts.append(MergeConflict(kind: kind, object: object, attribute: attribute, ours: ours,
                                        theirs: theirs, line: line, message: message))
         return conflicts.count - 1
     }
 
-    private mutating func record(_ kind: MergeConflict.Kind, _ node: MergeNode, part: String?, attribute: String?,
+    private mutating func record(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?,
                                  ours o: String?, theirs t: String?, _ message: String,
                                  ours: MergedChild?, theirs: MergedChild?) -> MergedChild {
-        let index = note(kind, node, part: part, attribute: attribute, ours: o, theirs: t, message)
+        let index = note(kind, node, attribute: attribute, ours: o, theirs: t, message)
         return .conflict(ours: ours, theirs: theirs, conflict: index)
     }
 
     /// Records a conflict found after merging (integrity); returns its index.
     mutating func noteIntegrity(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?, value: String, _ message: String) -> Int {
-        note(kind, node, part: nil, attribute: attribute, ours: node.input.side == .theirs ? nil : value,
+        note(kind, node, attribute: attribute, ours: node.input.side == .theirs ? nil : value,
              theirs: node.input.side == .theirs ? value : nil, message)
     }
 }
