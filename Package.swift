@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "IBChecks", targets: ["IBChecks"]),
         .library(name: "StringsFile", targets: ["StringsFile"]),
         .library(name: "NibLocalization", targets: ["NibLocalization"]),
+        .library(name: "NibMerge", targets: ["NibMerge"]),
         .plugin(name: "NibcPlugin", targets: ["NibcPlugin"]),
     ],
     dependencies: [
@@ -52,6 +53,8 @@ let package = Package(
         .target(name: "NibLocalization", dependencies: ["StringsFile", "NibCompiler", "XIB"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
+        // Three-way merge of XIBs and storyboards by element identity (the `nibc merge` git driver).
+        .target(name: "NibMerge", dependencies: ["XIB"]),
         // Wireframe pictures (SVG, HTML, JSON boxes) of XIBs, storyboards and nibs at their design-time frames, and
         // the visual diff of two of them.
         .target(name: "NibRender", dependencies: ["XIB", "NibArchive", "NibInspect"]),
@@ -59,7 +62,7 @@ let package = Package(
             name: "nibc",
             dependencies: [
                 "NibArchive", "XIB", "NibCompiler", "NibRuntime", "NibInspect", "PropertyList", "KeyedArchive", "CompiledStoryboard",
-                "NibRender", "IBChecks", "NibLocalization", "StringsFile",
+                "NibRender", "IBChecks", "NibLocalization", "StringsFile", "NibMerge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Build-tool plugin: a target's .xib files compiled by nibc into bundled .nib resources.
@@ -78,6 +81,7 @@ let package = Package(
         .testTarget(name: "IBChecksTests", dependencies: ["IBChecks", "XIB", "NibCompiler", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspect", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibLocalizationTests", dependencies: ["NibLocalization", "StringsFile", "NibCompiler", "NibArchive", "PropertyList", "NibTestSupport"]),
+        .testTarget(name: "NibMergeTests", dependencies: ["NibMerge", "XIB", "NibCompiler", "NibTestSupport"]),
         .testTarget(name: "nibcTests", dependencies: ["nibc", "NibArchive", "NibTestSupport"]),
         .testTarget(name: "NibRenderTests", dependencies: ["NibRender", "NibArchive", "KeyedArchive", "PropertyList", "CompiledStoryboard", "XIB", "NibTestSupport"]),
     ]

@@ -79,6 +79,17 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "NibMergeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibMerge", package: parentIdentity),
+            ],
+            path: "Benchmarks/NibMergeBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "NibCompilerBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -8,7 +8,7 @@ struct Nibc: ParsableCommand {
         commandName: "nibc",
         abstract: "Interface Builder files without Xcode: compile .xib to .nib, verify, dump and diff nibs.",
         version: IbtoolFrontEnd.bundleVersion,
-        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, ConvertCommand.self, BenchCommand.self,
+        subcommands: [CompileCommand.self, VerifyCommand.self, DumpCommand.self, DiffCommand.self, MergeCommand.self, ConvertCommand.self, BenchCommand.self,
                       RenderCommand.self, IbtoolCommand.self, StringsCommand.self])
 
     /// Run as `ibtool` (a symlink or copy with that name) or as `nibc ibtool …`, the arguments go to the

@@ -1,0 +1,150 @@
+import XIB
+
+/// One input of a merge (base, ours or theirs): its bytes, file name and element tree.
+final class MergeInput {
+    /// Which input this is, for messages.
+    let side: MergeSide
+    let document: XMLTree
+    let bytes: [UInt8]
+    /// The root `<document>` node.
+    private(set) var root: MergeNode! = nil
+    /// id (and storyboard `sceneID`) -> node, over the whole document.
+    private(set) var nodesByGlobalKey: [String: MergeNode] = [:]
+
+    init(side: MergeSide, document: XMLTree) {
+        self.side = side
+        self.document = document
+        self.bytes = document.bytes
+        root = MergeNode(element: document.root, input: self, parent: nil)
+    }
+
+    fileprivate func register(_ node: MergeNode) {
+        if let key = node.globalKey { nodesByGlobalKey[key] = node }
+    }
+
+    /// The bytes `range` of this input.
+    @inline(__always)
+    func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+}
+
+/// Which input of a three-way merge.
+public enum MergeSide: String, Sendable, Codable {
+    case base, ours, theirs
+}
+
+/// One attribute of a merge node: its name, decoded value (compared; decoded when asked for) and raw bytes
+/// (written).
+struct NodeAttribute {
+    let attribute: XMLTree.Attribute
+    var name: String { attribute.name }
+    var value: String { attribute.value }
+    var raw: Range<Int> { attribute.rawValueRange }
+}
+
+/// An element of one input, with what the merge compares (name, attributes, text, children) and where its
+/// bytes are (copied verbatim when the element is unchanged).
+final class MergeNode {
+    unowned let input: MergeInput
+    let element: XMLTree.Element
+    let name: String
+    let attributes: [NodeAttribute]
+    private(set) var children: [MergeNode] = []
+    /// The decoded character data of an element without child elements; nil when it has children.
+    var text: String? { element.hasChildren ? nil : element.text }
+    /// The identity among its siblings (see `ElementIdentity`).
+    private(set) var key: String = ""
+    /// The document-wide identity (`#id`, `$sceneID`), or nil.
+    let globalKey: String?
+    weak var parent: MergeNode?
+    /// The white space before the start tag on its line (Xcode's indentation), or nil when the start tag does
+    /// not begin its line.
+    var indent: ArraySlice<UInt8>? { Self.indentation(before: element.sourceRange.lowerBound, in: input.bytes) }
+    /// The bytes between the previous sibling (or the parent's start tag) and this element: the line break,
+    /// any comment (storyboards name each scene in one) and the indentation.
+    private(set) var gap: Range<Int> = 0..<0
+    /// The bytes between the last child and the end tag.
+    private(set) var trailingGap: Range<Int> = 0..<0
+
+    init(element: XMLTree.Element, input: MergeInput, parent: MergeNode?) {
+        self.input = input
+        self.element = element
+        self.parent = parent
+        name = element.name
+        var attributes: [NodeAttribute] = []
+        attributes.reserveCapacity(element.attributes.count)
+        for attribute in element.attributes { attributes.append(NodeAttribute(attribute: attribute)) }
+        self.attributes = attributes
+        globalKey = ElementIdentity.globalKey(name: element.name, attributes: attributes)
+        input.register(self)
+        var counts: [String: Int] = [:]
+        var previousEnd = element.contentRange.lowerBound
+        for child in element.children {
+            let node = MergeNode(element: child, input: input, parent: self)
+            node.gap = previousEnd..<child.sourceRange.lowerBound
+            previousEnd = child.sourceRange.upperBound
+            let local = ElementIdentity.localKey(name: node.name, attributes: node.attributes)
+            if let global = node.globalKey {
+                node.key = global
+            } else {
+                let n = counts[local, default: 0]
+                counts[local] = n + 1
+                node.key = n == 0 ? local : local + "#\(n)"
+            }
+            children.append(node)
+        }
+        trailingGap = previousEnd..<max(previousEnd, element.contentRange.upperBound)
+    }
+
+    /// The value of attribute `name`, or nil.
+    func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// The whole element's bytes.
+    var source: ArraySlice<UInt8> { input.slice(element.sourceRange) }
+
+    /// The `id` attribute.
+    var id: String? { attribute("id") }
+
+    private static func indentation(before offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        var i = offset
+        while i > 0 {
+            let b = bytes[i - 1]
+            if b == UInt8(ascii: "\n") { return bytes[i..<offset] }
+            guard b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") else { return nil }
+            i -= 1
+        }
+        return bytes[0..<offset]
+    }
+
+    /// Whether `self` and `other` mean the same element: the same bytes, or the same name, attributes (in any
+    /// order), text and children.
+    func sameContent(as other: MergeNode) -> Bool {
+        if source.elementsEqual(other.source) { return true }
+        guard name == other.name, attributes.count == other.attributes.count, text == other.text,
+              children.count == other.children.count else { return false }
+        for attribute in attributes where other.attribute(attribute.name) != attribute.value { return false }
+        for (a, b) in zip(children, other.children) where a.key != b.key || !a.sameContent(as: b) { return false }
+        return true
+    }
+
+    /// Whether this element or a descendant carries a document-wide identity in `keys`.
+    func containsAny(of keys: Set<String>) -> Bool {
+        if keys.isEmpty { return false }
+        if let g = globalKey, keys.contains(g) { return true }
+        return children.contains { $0.containsAny(of: keys) }
+    }
+
+    /// Whether `self` and `other` sit in the same place: parents with the same identity up to the closest
+    /// ancestor with a document-wide one.
+    func hasSamePlacement(as other: MergeNode) -> Bool {
+        var a = parent, b = other.parent
+        while let p = a, let q = b {
+            guard p.key == q.key else { return false }
+            if p.globalKey != nil { return true }
+            a = p.parent
+            b = q.parent
+        }
+        return a == nil && b == nil
+    }
+}

@@ -1,0 +1,87 @@
+/// # The NibMerge module
+///
+/// Three-way merge of Interface Builder documents (XIBs and storyboards, iOS and macOS) by what they mean
+/// rather than by lines:
+///
+///     let result = try NibMerge.merge(base: baseBytes, ours: oursBytes, theirs: theirsBytes)
+///     result.bytes          // the merged document, with conflict markers where it has conflicts
+///     result.conflicts      // each naming the object, attribute and both values
+///     result.isClean
+///
+/// Elements are matched by `id` (scenes by `sceneID`) wherever they are in the document; id-less elements
+/// by their parent and their `key` (or `keyPath`, `name`, …) and element name. Attributes merge one by
+/// one; children merge as sequences (both sides' additions kept, deletions honoured, moves kept). The
+/// header takes the newest versions and the union of capabilities and resources. Untouched elements are
+/// copied byte for byte from OURS; changed ones are written in Xcode's layout. After merging, ids must be
+/// unique and references must resolve, or the offending element becomes a conflict.
+///
+/// Conflicts are written in git's form around the smallest enclosing element:
+///
+///     <<<<<<< ours
+///                     <rect key="frame" x="16" y="20" width="100" height="21"/>
+///     =======
+///                     <rect key="frame" x="16" y="40" width="100" height="21"/>
+///     >>>>>>> theirs
+///
+/// A conflict in the `<document>` element's own attributes marks its start tag only.
+
+import XIB
+
+/// The outcome of a merge.
+public struct MergeResult: Sendable {
+    /// The merged document; when `conflicts` is not empty it holds git conflict markers.
+    public let bytes: [UInt8]
+    /// The conflicts, in document order of OURS.
+    public let conflicts: [MergeConflict]
+    /// Whether the merge needs no decision.
+    public var isClean: Bool { conflicts.isEmpty }
+}
+
+/// Three-way merge of XIBs and storyboards.
+public enum NibMerge {
+    /// Merges THEIRS' changes since BASE into OURS. Throws a located error when an input is not a well-formed
+    /// XIB or storyboard (a duplicate id included).
+    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8],
+                             files: (base: String, ours: String, theirs: String) = ("BASE", "OURS", "THEIRS"))
+        throws(XIBError) -> MergeResult {
+        let baseTree = try parse(base, file: files.base)
+        let oursTree = try parse(ours, file: files.ours)
+        let theirsTree = try parse(theirs, file: files.theirs)
+        return merge(base: baseTree, ours: oursTree, theirs: theirsTree)
+    }
+
+    /// Merges already parsed documents.
+    public static func merge(base: XIBDocument, ours: XIBDocument, theirs: XIBDocument) -> MergeResult {
+        merge(base: base.tree, ours: ours.tree, theirs: theirs.tree)
+    }
+
+    /// Parses one input: a well-formed XIB 3 `<document>` with unique ids. Document types the compiler does not
+    /// build (an iPad-only XIB, a watchOS storyboard) merge all the same.
+    private static func parse(_ bytes: [UInt8], file: String) throws(XIBError) -> XMLTree {
+        let tree: XMLTree
+        do throws(XMLError) {
+            tree = try XMLTree(bytes: bytes, file: file)
+        } catch {
+            throw XIBError(error)
+        }
+        do {
+            _ = try XIBDocument(tree: tree)
+        } catch where error.kind == .unsupportedDocumentType {
+            // Still a XIB 3 document: merged by the same rules.
+        }
+        return tree
+    }
+
+    private static func merge(base: XMLTree, ours: XMLTree, theirs: XMLTree) -> MergeResult {
+        let oursBytes = ours.bytes, theirsBytes = theirs.bytes, baseBytes = base.bytes
+        if oursBytes == theirsBytes || theirsBytes == baseBytes { return MergeResult(bytes: oursBytes, conflicts: []) }
+        if oursBytes == baseBytes { return MergeResult(bytes: theirsBytes, conflicts: []) }
+        var merge = ThreeWayMerge(base: MergeInput(side: .base, document: base),
+                                  ours: MergeInput(side: .ours, document: ours),
+                                  theirs: MergeInput(side: .theirs, document: theirs))
+        var root = merge.mergeDocument()
+        root = IntegrityCheck.check(root, merge: &merge)
+        let bytes = MergeWriter.document(root: root, ours: merge.ours)
+        return MergeResult(bytes: bytes, conflicts: merge.conflicts)
+    }
+}

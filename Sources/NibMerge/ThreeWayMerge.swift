@@ -1,0 +1,214 @@
+/// The three-way merge of one document's element trees: decides each element, attribute and child list.
+struct ThreeWayMerge {
+    let base: MergeInput
+    let ours: MergeInput
+    let theirs: MergeInput
+    private(set) var conflicts: [MergeConflict] = []
+    /// Global keys of elements that one side moved to another parent: a subtree holding one cannot be taken
+    /// whole from one side, since the other side's changes to the moved element are merged where it lands.
+    let moved: Set<String>
+
+    init(base: MergeInput, ours: MergeInput, theirs: MergeInput) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        var moved = Set<String>()
+        for (key, node) in base.nodesByGlobalKey {
+            for side in [ours, theirs] {
+                if let other = side.nodesByGlobalKey[key], !other.hasSamePlacement(as: node) { moved.insert(key) }
+            }
+        }
+        self.moved = moved
+    }
+
+    /// Merges the root elements.
+    mutating func mergeDocument() -> MergedChild {
+        merge(base: base.root, ours: ours.root, theirs: theirs.root)
+    }
+
+    /// Merges one element present in OURS and THEIRS (and in BASE unless both added it).
+    mutating func merge(base b: MergeNode?, ours o: MergeNode, theirs t: MergeNode) -> MergedChild {
+        if o.sameContent(as: t) { return .copy(o) }
+        if let b {
+            let movedInside = !moved.isEmpty && (o.containsAny(of: moved) || t.containsAny(of: moved) || b.containsAny(of: moved))
+            if !movedInside {
+                if b.sameContent(as: o) { return .copy(t) }
+                if b.sameContent(as: t) { return .copy(o) }
+            }
+        }
+        guard o.name == t.name else {
+            return record(.attribute, o, attribute: nil, ours: "<\(o.name)>", theirs: "<\(t.name)>",
+                          "one side changed the element to <\(o.name)>, the other to <\(t.name)>",
+                          ours: .copy(o), theirs: .copy(t))
+        }
+        var attributesFromTemplate = true
+        let attributes = mergeAttributes(base: b, ours: o, theirs: t, fromTemplate: &attributesFromTemplate)
+        let content: MergedContent
+        if o.children.isEmpty && t.children.isEmpty && (b?.children.isEmpty ?? true) {
+            content = mergeText(base: b, ours: o, theirs: t)
+        } else {
+            guard let children = mergeChildren(base: b, ours: o, theirs: t) else {
+                return record(.order, o, attribute: nil, ours: nil, theirs: nil,
+                              "both sides reordered the children of this element differently",
+                              ours: .copy(o), theirs: .copy(t))
+            }
+            content = .children(children)
+        }
+        return .element(MergedElement(template: o, attributes: attributes, content: content,
+                                      attributesFromTemplate: attributesFromTemplate))
+    }
+
+    // MARK: Attributes
+
+    private mutating func mergeAttributes(base b: MergeNode?, ours o: MergeNode, theirs t: MergeNode,
+                                          fromTemplate: inout Bool) -> [MergedAttribute] {
+        // OURS' order, THEIRS' additions after the attribute they follow in THEIRS.
+        var names = o.attributes.map(\.name)
+        for (i, attribute) in t.attributes.enumerated() where !names.contains(attribute.name) {
+            let after = t.attributes[..<i].last { names.contains($0.name) }.flatMap { a in names.firstIndex(of: a.name) }
+            names.insert(attribute.name, at: after.map { $0 + 1 } ?? 0)
+        }
+        var result: [MergedAttribute] = []
+        var templateIndex = 0
+        for name in names {
+            let oa = o.attributes.first { $0.name == name }, ta = t.attributes.first { $0.name == name }
+            let bv = b?.attribute(name)
+            let chosen: (NodeAttribute, MergeInput)?
+            if oa?.value == ta?.value || ta?.value == bv {
+                chosen = oa.map { ($0, ours) }
+            } else if oa?.value == bv {
+                chosen = ta.map { ($0, theirs) }
+            } else if let resolved = HeaderRules.resolve(name, of: o, ours: oa, theirs: ta) {
+                chosen = resolved == .ours ? oa.map { ($0, ours) } : ta.map { ($0, theirs) }
+            } else {
+                let index = note(.attribute, o, attribute: name, ours: oa?.value, theirs: ta?.value,
+                                 b == nil ? "both sides added the element with different values"
+                                          : bv == nil ? "both sides set it differently" : "both sides changed it differently (base \"\(bv ?? "")\")")
+                result.append(MergedAttribute(name: name, value: .conflict(
+                    ours: oa.map { RawBytes(input: ours, range: $0.raw) },
+                    theirs: ta.map { RawBytes(input: theirs, range: $0.raw) }, conflict: index), decoded: nil))
+                fromTemplate = false
+                continue
+            }
+            guard let (attribute, input) = chosen else { fromTemplate = false; continue }
+            if input !== ours || templateIndex >= o.attributes.count || o.attributes[templateIndex].name != name {
+                fromTemplate = false
+            }
+            templateIndex += 1
+            result.append(MergedAttribute(name: name, value: .value(RawBytes(input: input, range: attribute.raw)), decoded: attribute.value))
+        }
+        if templateIndex != o.attributes.count { fromTemplate = false }
+        return result
+    }
+
+    private mutating func mergeText(base b: MergeNode?, ours o: MergeNode, theirs t: MergeNode) -> MergedContent {
+        let oursText = RawBytes(input: ours, range: o.element.contentRange)
+        let theirsText = RawBytes(input: theirs, range: t.element.contentRange)
+        if o.text == t.text || t.text == b?.text { return .text(oursText) }
+        if o.text == b?.text { return .text(theirsText) }
+        let index = note(.attribute, o, attribute: "text", ours: o.text, theirs: t.text,
+                         "both sides changed the text differently")
+        return .textConflict(ours: oursText, theirs: theirsText, conflict: index)
+    }
+
+    // MARK: Children
+
+    /// The merged children, or nil when both sides reordered the same children differently.
+    private mutating func mergeChildren(base b: MergeNode?, ours o: MergeNode, theirs t: MergeNode) -> [MergedChild]? {
+        let baseChildren = b?.children ?? []
+        var baseByKey: [String: MergeNode] = [:], oursByKey: [String: MergeNode] = [:], theirsByKey: [String: MergeNode] = [:]
+        for c in baseChildren { baseByKey[c.key] = c }
+        for c in o.children { oursByKey[c.key] = c }
+        for c in t.children { theirsByKey[c.key] = c }
+        var decided: [String: MergedChild] = [:]
+
+        for bc in baseChildren {
+            let key = bc.key
+            switch (oursByKey[key], theirsByKey[key]) {
+            case let (oc?, tc?):
+                decided[key] = merge(base: bc, ours: oc, theirs: tc)
+            case let (oc?, nil):
+                if bc.globalKey != nil, theirs.nodesByGlobalKey[key] != nil { continue }   // THEIRS moved it away
+                decided[key] = deletion(base: bc, kept: oc, keptBy: .ours)
+            case let (nil, tc?):
+                if bc.globalKey != nil, ours.nodesByGlobalKey[key] != nil { continue }     // OURS moved it away
+                decided[key] = deletion(base: bc, kept: tc, keptBy: .theirs)
+            case (nil, nil):
+                continue
+            }
+        }
+        for oc in o.children where baseByKey[oc.key] == nil {
+            decided[oc.key] = insertion(oc, by: .ours, otherHere: theirsByKey[oc.key])
+        }
+        for tc in t.children where baseByKey[tc.key] == nil && oursByKey[tc.key] == nil {
+            decided[tc.key] = insertion(tc, by: .theirs, otherHere: nil)
+        }
+
+        // Order: the side that kept BASE's order of the common children takes the other's order.
+        let common = Set(baseChildren.map(\.key).filter { oursByKey[$0] != nil && theirsByKey[$0] != nil })
+        let baseOrder = baseChildren.map(\.key).filter(common.contains)
+        let oursOrder = o.children.map(\.key).filter(common.contains)
+        let theirsOrder = t.children.map(\.key).filter(common.contains)
+        let primary: [MergeNode], secondary: [MergeNode]
+        if oursOrder == baseOrder {
+            (primary, secondary) = (t.children, o.children)
+        } else if theirsOrder == baseOrder || theirsOrder == oursOrder {
+            (primary, secondary) = (o.children, t.children)
+        } else {
+            return nil
+        }
+        return SequenceMerge.order(primary: primary.map(\.key), secondary: secondary.map(\.key),
+                                   base: baseChildren.map(\.key), decided: decided)
+    }
+
+    /// BASE's `base` is gone from one side and kept (maybe changed) as `kept` by the other.
+    private mutating func deletion(base bc: MergeNode, kept: MergeNode, keptBy side: MergeSide) -> MergedChild? {
+        if kept.sameContent(as: bc) && !kept.containsAny(of: moved) { return nil }
+        if HeaderRules.isHeader(kept) { return .copy(kept) }
+        let deleter = side == .ours ? "THEIRS" : "OURS", changer = side == .ours ? "OURS" : "THEIRS"
+        return record(.deleteModify, kept, attribute: nil, ours: nil, theirs: nil,
+                      "\(deleter) deleted this element, \(changer) changed it",
+                      ours: side == .ours ? .copy(kept) : nil, theirs: side == .theirs ? .copy(kept) : nil)
+    }
+
+    /// An element of one side that is not among BASE's children here: new, or moved here from elsewhere.
+    private mutating func insertion(_ node: MergeNode, by side: MergeSide, otherHere: MergeNode?) -> MergedChild? {
+        let other = side == .ours ? theirs : ours
+        if let otherHere {
+            let b = node.globalKey.flatMap { base.nodesByGlobalKey[$0] }
+            return side == .ours ? merge(base: b, ours: node, theirs: otherHere) : merge(base: b, ours: otherHere, theirs: node)
+        }
+        guard let key = node.globalKey, let b = base.nodesByGlobalKey[key] else { return .copy(node) }
+        // Moved here by `side`: merge its content with the other side's version, wherever that one is.
+        guard let elsewhere = other.nodesByGlobalKey[key] else {
+            return deletion(base: b, kept: node, keptBy: side)
+        }
+        if !elsewhere.hasSamePlacement(as: b) { return .copy(node) }   // both moved it: duplicate ids say so
+        return side == .ours ? merge(base: b, ours: node, theirs: elsewhere) : merge(base: b, ours: elsewhere, theirs: node)
+    }
+
+    // MARK: Conflicts
+
+    private mutating func note(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?,
+                               ours: String?, theirs: String?, _ message: String) -> Int {
+        let object = MergeConflict.Object(node)
+        let part = node.globalKey == nil && node.parent != nil ? node.name : nil
+        let line = node.input === self.ours ? node.element.location.line : 0
+        conflicts.append(MergeConflict(kind: kind, object: object, attribute: attribute, ours: ours,
+                                       theirs: theirs, line: line, message: message))
+        return conflicts.count - 1
+    }
+
+    private mutating func record(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?,
+                                 ours o: String?, theirs t: String?, _ message: String,
+                                 ours: MergedChild?, theirs: MergedChild?) -> MergedChild {
+        let index = note(kind, node, attribute: attribute, ours: o, theirs: t, message)
+        return .conflict(ours: ours, theirs: theirs, conflict: index)
+    }
+
+    /// Records a conflict found after merging (integrity); returns its index.
+    mutating func noteIntegrity(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?, value: String, _ message: String) -> Int {
+        note(kind, node, attribute: attribute, ours: node.input.side == .theirs ? nil : value,
+             theirs: node.input.side == .theirs ? value : nil, message)
+    }
+}
