@@ -79,12 +79,6 @@ extension XMLTree {
             return Int(a.valueStart)..<Int(a.valueEnd)
         }
 
-        /// The byte range between this element's start and end tags (empty for `<a/>`).
-        public var contentRange: Range<Int> {
-            let r = record
-            return Int(r.contentStart)..<max(Int(r.contentStart), Int(r.contentEnd))
-        }
-
         @inline(__always)
         func attributeIndex(_ name: String) -> Int? {
             let r = record

@@ -21,7 +21,7 @@ extension XMLTree.Element {
     /// The bytes between the start tag and the end tag (empty for `<name …/>`).
     public var contentRange: Range<Int> {
         let r = record
-        return Int(r.contentStart)..<Int(r.contentEnd)
+        return Int(r.contentStart)..<max(Int(r.contentStart), Int(r.contentEnd))
     }
 
     /// Whether the element is written as an empty-element tag, `<name …/>`.
