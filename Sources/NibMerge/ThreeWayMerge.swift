@@ -192,7 +192,6 @@ struct ThreeWayMerge {
     private mutating func note(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?,
                                ours: String?, theirs: String?, _ message: String) -> Int {
         let object = MergeConflict.Object(node)
-        let part = node.globalKey == nil && node.parent != nil ? node.name : nil
         let line = node.input === self.ours ? node.element.location.line : 0
         conflicts.append(MergeConflict(kind: kind, object: object, attribute: attribute, ours: ours,
                                        theirs: theirs, line: line, message: message))
