@@ -97,15 +97,16 @@ for t in "${targets[@]}"; do
     build_module NibArchive "$mods" "${zlib[@]}"
     build_module KeyedArchive "$mods" "${zlib[@]}"
     build_module CompiledStoryboard "$mods"
+    build_module StringsFile "$mods"
     build_module NibRuntime "$mods" "${zlib[@]}"
     entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libCompiledStoryboard.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libCompiledStoryboard.a "$mods"/libStringsFile.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
       echo "up to date: $bin"; continue
     fi
     echo "building $bin"
     nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
       -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lNibRuntime -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lStringBytes -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$entry" -L "$mods" -lNibRuntime -lStringsFile -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lStringBytes -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
     continue
   fi
   if [ "$t" = strings-parse ]; then
