@@ -242,7 +242,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     // The two baselines of `CompileCorpus`, measured on the same bytes in the same run: the XML tokenizer alone
     // (`XMLTree`, the first stage of every compile) and memcpy of each file. Compile MB/s is read against them.
-    Benchmark("TokenizeCorpus", configuration: .init(setup: { _ = corpus })) { benchmark in
+    // Its count moves by a few allocations from run to run (3,963 and 3,968 seen): a 1 % tolerance.
+    Benchmark("TokenizeCorpus", configuration: .init(thresholds: [.mallocCountTotal: .init(relative: [.p90: 1])], setup: { _ = corpus })) { benchmark in
         for _ in benchmark.scaledIterations {
             for input in corpus {
                 blackHole(try? XMLTree(bytes: input.bytes, file: input.path).elements.count)
