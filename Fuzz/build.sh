@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into Fuzz/out/<target>.
 #   Fuzz/build.sh [TARGET...]     (default: every target)
-# Each target is one swiftc invocation: the library sources it exercises, compiled as part of the
-# fuzz executable's own module (so package-level helpers like Gzip.inflate are reachable), plus the
-# entry file Fuzz/Sources/<target>.swift, with -sanitize=fuzzer,address.
-# Exceptions: xib-compile (and storyboard-compile) need NibCompiler, whose sources `import XIB` and `import NibArchive`, so
-# those three modules are built as separate static libraries + .swiftmodule files in out/modules
-# (static archives, so -sanitize=fuzzer,address only instruments them: swiftc has no
-# fuzzer-no-link; -package-name nibc) and the entry is linked against them with
-# -sanitize=fuzzer,address.
+# A target is built one of two ways:
+# - nib-verify, nib-gzip and xib-parse: one swiftc invocation compiles the library sources they exercise as
+#   part of the fuzz executable's own module (so package-level helpers like Gzip.inflate are reachable), plus
+#   the entry file Fuzz/Sources/<target>.swift, with -sanitize=fuzzer,address;
+# - the targets in `linked_modules` below exercise modules that import other project modules, so each of
+#   those modules is built as a static library + .swiftmodule in out/modules (static archives, so
+#   -sanitize=fuzzer,address only instruments them: swiftc has no fuzzer-no-link; -package-name nibc) and
+#   the entry is linked against them with -sanitize=fuzzer,address.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -46,97 +46,44 @@ build_module() {
       -emit-library -static -o "$mods/lib$name.a" "${msrcs[@]}" 2> >(grep -v "Cannot export local symbol" >&2) )
 }
 
+# Targets whose entry links project modules built as static libraries (build_module), each with the modules
+# it needs in dependency order (a module after every module it imports). The other targets compile one
+# module's sources into the fuzz executable itself (below).
+declare -A linked_modules=(
+  [keyed-archive]="StringBytes PropertyList NibArchive KeyedArchive"
+  [xib-compile]="StringBytes XIB NibArchive PropertyList KeyedArchive CompiledStoryboard NibCompiler"
+  [storyboard-compile]="StringBytes XIB NibArchive PropertyList KeyedArchive CompiledStoryboard NibCompiler"
+  [nib-instantiate]="StringBytes PropertyList NibArchive KeyedArchive CompiledStoryboard StringsFile NibRuntime"
+  [strings-parse]="StringBytes PropertyList StringsFile"
+  [storyboard-info]="StringBytes PropertyList CompiledStoryboard"
+)
+zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
+
+# build_linked_target TARGET MODULE... : builds the modules, then links the entry against them (importers
+# before the modules they import, as the static linker needs), unless the binary is newer than all of them.
+build_linked_target() {
+  local t="$1"; shift
+  local mods="$out/modules" name archives=() libs=()
+  mkdir -p "$mods"
+  for name in "$@"; do
+    build_module "$name" "$mods" "${zlib[@]}"
+    archives+=("$mods/lib$name.a")
+    libs=("-l$name" "${libs[@]}")
+  done
+  local entry="$here/Sources/$t.swift" bin="$out/$t"
+  if [ -x "$bin" ] && [ -z "$(find "${archives[@]}" "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
+    echo "up to date: $bin"; return 0
+  fi
+  echo "building $bin"
+  nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
+    -module-name "Fuzz_${t//-/_}" -package-name nibc -I "$mods" "${zlib[@]}" \
+    "$entry" -L "$mods" "${libs[@]}" -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+}
+
 for t in "${targets[@]}"; do
-  if [ "$t" = keyed-archive ]; then
-    # PropertyList, NibArchive and KeyedArchive as modules (KeyedArchive imports the other two).
-    mods="$out/modules"; mkdir -p "$mods"
-    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
-    build_module StringBytes "$mods"
-    build_module PropertyList "$mods"
-    build_module NibArchive "$mods" "${zlib[@]}"
-    build_module KeyedArchive "$mods" "${zlib[@]}"
-    entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/*.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
-      echo "up to date: $bin"; continue
-    fi
-    echo "building $bin"
-    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
-      -module-name "Fuzz_keyed_archive" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lKeyedArchive -lNibArchive -lPropertyList -lStringBytes -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
-    continue
-  fi
-  if [ "$t" = xib-compile ] || [ "$t" = storyboard-compile ]; then
-    # NibCompiler imports XIB, NibArchive, PropertyList, KeyedArchive (the keyed output form) and
-    # CompiledStoryboard (the storyboard Info.plist keys).
-    mods="$out/modules"; mkdir -p "$mods"
-    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
-    build_module StringBytes "$mods"
-    build_module XIB "$mods"
-    build_module NibArchive "$mods" "${zlib[@]}"
-    build_module PropertyList "$mods"
-    build_module KeyedArchive "$mods" "${zlib[@]}"
-    build_module CompiledStoryboard "$mods"
-    build_module NibCompiler "$mods" "${zlib[@]}"
-    libs=(-lNibCompiler -lCompiledStoryboard -lKeyedArchive -lXIB -lNibArchive -lPropertyList -lStringBytes)
-    entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/*.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
-      echo "up to date: $bin"; continue
-    fi
-    echo "building $bin"
-    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
-      -module-name "Fuzz_${t//-/_}" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" "${libs[@]}" -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
-    continue
-  fi
-  if [ "$t" = nib-instantiate ]; then
-    # NibRuntime imports NibArchive, KeyedArchive and PropertyList: library modules, as for xib-compile.
-    mods="$out/modules"; mkdir -p "$mods"
-    zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
-    build_module StringBytes "$mods"
-    build_module PropertyList "$mods"
-    build_module NibArchive "$mods" "${zlib[@]}"
-    build_module KeyedArchive "$mods" "${zlib[@]}"
-    build_module CompiledStoryboard "$mods"
-    build_module StringsFile "$mods"
-    build_module NibRuntime "$mods" "${zlib[@]}"
-    entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libNibArchive.a "$mods"/libKeyedArchive.a "$mods"/libCompiledStoryboard.a "$mods"/libStringsFile.a "$mods"/libNibRuntime.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
-      echo "up to date: $bin"; continue
-    fi
-    echo "building $bin"
-    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
-      -module-name "Fuzz_nib_instantiate" -package-name nibc -I "$mods" "${zlib[@]}" \
-      "$entry" -L "$mods" -lNibRuntime -lStringsFile -lCompiledStoryboard -lKeyedArchive -lNibArchive -lPropertyList -lStringBytes -lz -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
-    continue
-  fi
-  if [ "$t" = strings-parse ]; then
-    # StringsFile imports PropertyList (binary tables): both as library modules.
-    mods="$out/modules"; mkdir -p "$mods"
-    build_module PropertyList "$mods"
-    build_module StringsFile "$mods"
-    entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libStringsFile.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
-      echo "up to date: $bin"; continue
-    fi
-    echo "building $bin"
-    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
-      -module-name "Fuzz_strings_parse" -package-name nibc -I "$mods" \
-      "$entry" -L "$mods" -lStringsFile -lPropertyList -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
-    continue
-  fi
-  if [ "$t" = storyboard-info ]; then
-    # CompiledStoryboard imports PropertyList: both as library modules.
-    mods="$out/modules"; mkdir -p "$mods"
-    build_module PropertyList "$mods"
-    build_module CompiledStoryboard "$mods"
-    entry="$here/Sources/$t.swift"; bin="$out/$t"
-    if [ -x "$bin" ] && [ -z "$(find "$mods"/libPropertyList.a "$mods"/libCompiledStoryboard.a "$entry" "$0" -newer "$bin" 2>/dev/null)" ]; then
-      echo "up to date: $bin"; continue
-    fi
-    echo "building $bin"
-    nice -n 19 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library $OPT -g \
-      -module-name "Fuzz_storyboard_info" -package-name nibc -I "$mods" \
-      "$entry" -L "$mods" -lCompiledStoryboard -lPropertyList -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+  if [ -n "${linked_modules[$t]:-}" ]; then
+    # shellcheck disable=SC2086 # the module list splits on spaces
+    build_linked_target "$t" ${linked_modules[$t]}
     continue
   fi
   entry="$here/Sources/$t.swift"
