@@ -93,7 +93,7 @@ public enum XLIFFExport {
                     }
                     continue
                 }
-                if child.isNamed("placeholder") || child.isNamed("exit") {
+                if Self.isPlaceholder(child) {
                     objects(under: child, into: &out, written: &written)
                     continue
                 }
@@ -106,6 +106,13 @@ public enum XLIFFExport {
                 objects(under: child, into: &out, written: &written)
                 out += "</group>"
             }
+        }
+
+        /// File's Owner, First Responder, the application and exits: `<placeholder>`, `<exit>`, AppKit's
+        /// negative ids (`-1`, `-2`, `-3`) and a storyboard scene's first responder.
+        static func isPlaceholder(_ element: XMLTree.Element) -> Bool {
+            element.isNamed("placeholder") || element.isNamed("exit") || element.attribute("id")?.hasPrefix("-") == true
+                || element.attribute("sceneMemberID") == "firstResponder"
         }
 
         /// The connections member group's content.

@@ -38,6 +38,10 @@ import XIB
             #expect(unit.firstChild(named: "target") == nil)
         }
         #expect(try Self.export(localized, bytes, target: "ja") == xliff)
+        // Placeholders (File's Owner, First Responder, exits) get no group.
+        let groups = tree.elements.compactMap { $0.attribute("ib:object-id") }
+        #expect(!groups.isEmpty)
+        #expect(!groups.contains("NUL-9c-m8o"))  // a scene's First Responder
     }
 
     /// Export then import, untranslated, gives back the document byte for byte (every Base-localized
