@@ -101,7 +101,7 @@ extension AppKitCompiler {
         let hasFont = c.children.contains { $0.isNamed("font") }
         e.int("NSCellFlags", cellFlags(c, type: 1, borderBit: false))
         e.int("NSCellFlags2", cellFlags2(c))
-        e.obj("NSContents", str(titleText(c) ?? ""))
+        e.obj("NSContents", localizedText(c) ?? str(""))
         if let f = font(c, context: .buttonCell) { e.obj("NSSupport", f) }
         if let control, !inMatrix { e.obj("NSControlView", control) }
         let (f1, f2, aux) = buttonFlags(c, button: button)
@@ -117,7 +117,7 @@ extension AppKitCompiler {
         } else if let alt = image(c, "alternateImage") {
             e.obj("NSAlternateImage", alt)
         }
-        if hasFont || c.has("alternateTitle") { e.obj("NSAlternateContents", str(titleText(c, "alternateTitle") ?? "")) }
+        if hasFont || c.has("alternateTitle") { e.obj("NSAlternateContents", localizedText(c, "alternateTitle") ?? str("")) }
         e.obj("NSKeyEquivalent", str(keyEquivalent(c) ?? ""))
         e.int("NSPeriodicDelay", Int(c.peek("periodicDelay") ?? "") ?? 400)
         e.int("NSPeriodicInterval", Int(c.peek("periodicInterval") ?? "") ?? 75)

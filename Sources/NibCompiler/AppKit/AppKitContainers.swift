@@ -42,7 +42,7 @@ extension AppKitCompiler {
         var te = Entries()
         te.int("NSCellFlags", 0x04000000)
         te.int("NSCellFlags2", 0x08000000)
-        te.obj("NSContents", str(boxType == 2 ? "Title" : (titleText(node) ?? "")))
+        te.obj("NSContents", boxType == 2 ? str("Title") : (localizedText(node) ?? str("")))
         te.obj("NSSupport", metaFont(".AppleSystemUIFont", size: 11, x: 0xC))
         te.null("NSControlView")
         te.obj("NSBackgroundColor", catalogColor("System", "textBackgroundColor"))
@@ -144,7 +144,7 @@ extension AppKitCompiler {
                     view = vi
                     te.obj("NSView", vi)
                 }
-                te.obj("NSLabel", str(it.peek("label") ?? ""))
+                te.obj("NSLabel", ctx.localizable(it.peek("label") ?? "", owner: it, property: "label"))
                 te.obj("NSColor", catalogColor("System", "controlColor"))
                 te.add("NSTabView", .conditionalObject(i))
                 finish(ti, "NSTabViewItem", te)

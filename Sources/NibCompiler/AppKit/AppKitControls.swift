@@ -94,6 +94,14 @@ extension AppKitCompiler {
         beginView(c, cls)
     }
 
+    /// A user-visible text read as `titleText` reads it (from `source`), archived by `ctx.localizable`: an
+    /// `NSLocalizableString` keyed `<owner id>.<property>` in Base-localized documents, else a plain string.
+    /// `owner` defaults to `source` and `property` to `attr`.
+    func localizedText(_ source: XIBNode, _ attr: String = "title", owner: XIBNode? = nil, property: String? = nil) -> Int? {
+        guard let text = titleText(source, attr) else { return nil }
+        return ctx.localizable(text, owner: owner ?? source, property: property ?? attr, source: source, name: attr)
+    }
+
     /// Title text: `title` attribute or `<string key="title">`.
     func titleText(_ node: XIBNode, _ attr: String = "title") -> String? {
         if let t = node[attr] { return t }

@@ -295,7 +295,7 @@ extension AppKitCompiler {
         e.double("NSMinWidth", node.double("minWidth") ?? 10)
         e.double("NSMaxWidth", node.double("maxWidth") ?? 3.4028234663852886e+38)
         if let hc = node.children.first(where: { $0.peek("key", is: "headerCell") }) {
-            e.obj("NSHeaderCell", encodeHeaderCell(hc))
+            e.obj("NSHeaderCell", encodeHeaderCell(hc, column: node))
         }
         if let dc = node.children.first(where: { $0.peek("key", is: "dataCell") }) {
             e.obj("NSDataCell", encodeCellElement(dc, control: table))
@@ -333,14 +333,15 @@ extension AppKitCompiler {
         return (i, protos)
     }
 
-    func encodeHeaderCell(_ c: XIBNode) -> Int {
+    /// A column's header cell; its title is keyed on the column (`<column id>.headerCell.title`, as ibtool exports it).
+    func encodeHeaderCell(_ c: XIBNode, column: XIBNode) -> Int {
         var (i, e, cls) = beginCell(c, "NSTableHeaderCell")
         markCellAttributes(c)
         c.markUsed("title")
         if !c.has("id") { c.visited = true }
         e.int("NSCellFlags", cellFlags(c, type: 1))
         e.int("NSCellFlags2", cellFlags2(c))
-        e.obj("NSContents", str(titleText(c) ?? ""))
+        e.obj("NSContents", localizedText(c, owner: column, property: "headerCell.title") ?? str(""))
         if let fn = c.children.first(where: { $0.isNamed("font") }) { ctx.ignore(fn) }
         e.obj("NSSupport", textStyleFont(demi: false))
         if let bg = color(c, "backgroundColor") { e.obj("NSBackgroundColor", bg) }

@@ -42,12 +42,12 @@ extension AppKitCompiler {
         let formatter = c.children.first { $0.peek("key", is: "formatter") }
         let title = titleText(c)
         if let title {
-            e.obj("NSContents", formatter.flatMap { formattedNumber(title, formatter: $0) } ?? str(title))
+            e.obj("NSContents", formatter.flatMap { formattedNumber(title, formatter: $0) } ?? ctx.localizable(title, owner: c, property: "title"))
         } else if formatter == nil {
             e.obj("NSContents", str(""))
         }
         if let f = font(c) { e.obj("NSSupport", f) } else if !hasFont { }
-        if let ph = c.peek("placeholderString") { e.obj("NSPlaceholderString", str(ph)) }
+        if let ph = c.peek("placeholderString") { e.obj("NSPlaceholderString", ctx.localizable(ph, owner: c, property: "placeholderString")) }
         if let formatter { e.obj("NSFormatter", encodeFormatter(formatter)) }
         if let control { e.add("NSControlView", .object(control)) } else { e.null("NSControlView") }
         if c.isNamed("searchFieldCell") {

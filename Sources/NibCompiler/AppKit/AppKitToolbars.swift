@@ -78,9 +78,13 @@ extension AppKitCompiler {
         let standard = Self.standardToolbarItems[implicit]
         var e = swapper
         e.obj("NSToolbarItemIdentifier", str(ident))
-        e.obj("NSToolbarItemLabel", str(node.peek("label") ?? standard?.label ?? ""))
-        e.obj("NSToolbarItemPaletteLabel", str(node.peek("paletteLabel") ?? system?.1 ?? standard?.label ?? ""))
-        if system != nil { e.null("NSToolbarItemToolTip") } else { e.obj("NSToolbarItemToolTip", str(node.peek("toolTip") ?? standard?.toolTip ?? "")) }
+        // The document's own texts are localizable; a standard item's built-in defaults are not the document's.
+        func text(_ name: String, default fallback: String) -> Int {
+            node.peek(name).map { ctx.localizable($0, owner: node, property: name) } ?? str(fallback)
+        }
+        e.obj("NSToolbarItemLabel", text("label", default: standard?.label ?? ""))
+        e.obj("NSToolbarItemPaletteLabel", text("paletteLabel", default: system?.1 ?? standard?.label ?? ""))
+        if system != nil { e.null("NSToolbarItemToolTip") } else { e.obj("NSToolbarItemToolTip", text("toolTip", default: standard?.toolTip ?? "")) }
         var view: Int?
         var viewNode: XIBNode?
         if let vn = node.children.first(where: { isView($0) }) {

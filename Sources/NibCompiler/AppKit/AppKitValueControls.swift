@@ -114,7 +114,9 @@ extension AppKitCompiler {
                     if let img = self.image(s, "image") { se.obj("NSSegmentItemImage", img) }
                     let nilLabel = s.children.contains { $0.isNamed("nil") && $0.peek("key", is: "label") }
                     for k in s.children { self.ctx.ignore(k) }
-                    if !nilLabel { se.obj("NSSegmentItemLabel", self.str(self.titleText(s, "label") ?? "")) }
+                    if !nilLabel {
+                        se.obj("NSSegmentItemLabel", self.localizedText(s, "label", owner: c, property: "ibShadowedLabels[\(n)]") ?? self.str(""))
+                    }
                     if let t = Int(s.peek("tag") ?? ""), t != 0 { se.int("NSSegmentItemTag", t) }
                     if s.peek("enabled", is: "NO") { se.bool("NSSegmentItemDisabled", true) }
                     if s.peek("selected", is: "YES") { se.bool("NSSegmentItemSelected", true); selected = n }

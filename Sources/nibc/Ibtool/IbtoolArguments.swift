@@ -38,6 +38,12 @@ struct IbtoolArguments {
     var exportStrings: String?
     /// `--import-strings-file IN` (or `--strings-file IN`), with `--write OUT`.
     var importStrings: String?
+    /// `--export-xliff OUT`, with `--source-language` (default `en`) and `--target-language`.
+    var exportXLIFF: String?
+    var sourceLanguage: String?
+    var targetLanguage: String?
+    /// `--import-xliff IN`, with `--write OUT`.
+    var importXLIFF: String?
     /// `--write OUT`: where an import writes the translated document.
     var write: String?
     /// `--localizable-strings`: the document's localizable strings in the report.
@@ -52,6 +58,7 @@ struct IbtoolArguments {
         "--output-partial-info-plist", "--flatten", "--compilation-directory", "--link", "--xcode-version",
         "--companion-strings-file",
         "--export-strings-file", "--generate-strings-file", "--import-strings-file", "--strings-file", "--write",
+        "--export-xliff", "--import-xliff", "--source-language", "--target-language",
         // Passed by Xcode; they select SDK content ibtool loads, which has no effect on nibc's output.
         "--sdk", "--platform", "--cocoatouch-compiler-mode",
     ]
@@ -119,6 +126,10 @@ struct IbtoolArguments {
             case "--export-strings-file", "--generate-strings-file": exportStrings = value
             case "--import-strings-file", "--strings-file": importStrings = value
             case "--write": write = value
+            case "--export-xliff": exportXLIFF = value
+            case "--import-xliff": importXLIFF = value
+            case "--source-language": sourceLanguage = value
+            case "--target-language": targetLanguage = value
             case "--companion-strings-file":
                 if let companion = CompanionStrings(value) { companionStrings.append(companion) } else {
                     problems.append(.init(description: "Invalid value '\(value)' for '--companion-strings-file'.",
@@ -148,6 +159,13 @@ struct IbtoolArguments {
             }
         }
         // `--write` writes the document an import translated; with anything else it asks for a rewrite nibc does not do.
-        if write != nil, importStrings == nil { rewriteOption = rewriteOption ?? "--write" }
+        if write != nil, importStrings == nil, importXLIFF == nil { rewriteOption = rewriteOption ?? "--write" }
+        if importStrings != nil, importXLIFF != nil {
+            problems.append(.init(description: "--import-strings-file and --import-xliff cannot be combined.",
+                                  recoverySuggestion: "Import one translation file per run."))
+        }
+        if exportXLIFF == nil, sourceLanguage != nil || targetLanguage != nil {
+            problems.append(.init(description: "--source-language and --target-language only apply to --export-xliff."))
+        }
     }
 }
