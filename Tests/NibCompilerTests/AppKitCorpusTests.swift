@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibCompiler
 import NibInspect
@@ -17,13 +18,16 @@ enum AppKitLeafScore {
 final class AppKitCorpusTests: XCTestCase {
     /// Minimum loose scores achieved per pair (regression guard); pairs not listed must reach 0.5.
     static let minimumScores: [String: Double] = AppKitScoreTable.minimums
+    /// Pairs the compiler reproduces loose-exact (score 1, no extra leaves); raise it when the compiler improves.
+    static let looseExactFloor = AppKitScoreTable.looseExactFloor
 
     func pairs() throws -> [URL] {
         try SharedCorpus.files(under: "nib/appkit-samples", suffix: ".xib")
     }
 
-    func compile(_ xib: URL) throws -> CompileResult {
+    func compile(_ xib: URL, format: NibOutputFormat? = nil) throws -> CompileResult {
         var options = CompileOptions()
+        options.format = format
         let args = xib.deletingPathExtension().appendingPathExtension("args")
         if let text = try? String(contentsOf: args, encoding: .utf8) {
             let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
@@ -65,6 +69,39 @@ final class AppKitCorpusTests: XCTestCase {
         }
         print(lines.joined(separator: "\n"))
         print(String(format: "AppKit pairs: %d, loose-exact %d, mean loose %.4f", files.count, exact, total / Double(max(files.count, 1))))
+        XCTAssertGreaterThanOrEqual(exact, Self.looseExactFloor, "loose-exact pairs regressed")
+    }
+
+    /// Every pair compiled to the keyed form (`nibc compile --format keyed`): the file is a keyed archive that
+    /// reads back as the graph the compiler wrote for it (the NIBArchive bytes of the same compile, which carry
+    /// the vocabulary of the Xcode that writes keyed nibs).
+    func testAppKitKeyedOutputReadsBackAsTheSameGraph() throws {
+        let files: [URL]
+        do { files = try pairs() } catch {
+            if SharedCorpus.allowMissing { throw XCTSkip("\(error)") }
+            throw error
+        }
+        XCTAssertEqual(files.count, 114)
+        for xib in files {
+            let name = xib.deletingPathExtension().lastPathComponent
+            let result: CompileResult
+            do { result = try compile(xib, format: .keyedArchive) } catch {
+                XCTFail("\(name): compile failed: \(error)")
+                continue
+            }
+            XCTAssertEqual(result.format, .keyedArchive, name)
+            let keyedBytes = try result.nib()
+            XCTAssertEqual(Array(keyedBytes.prefix(8)), Array("bplist00".utf8), name)
+            let keyed: KeyedArchive
+            do { keyed = try KeyedArchive(bytes: keyedBytes) } catch {
+                XCTFail("\(name): the keyed output does not read: \(error)")
+                continue
+            }
+            let written = NibGraph(try NibArchive(bytes: result.bytes))
+            let back = NibGraph(keyed, coderVersion: written.coderVersion)
+            let diff = NibDiff.compare(written, back)
+            XCTAssertTrue(diff.isEquivalent, "\(name): the keyed output reads back differently (score \(diff.score))")
+        }
     }
 
     func testAppKitMacOSCorpusCompiles() throws {

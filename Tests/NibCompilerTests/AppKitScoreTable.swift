@@ -1,6 +1,8 @@
 /// Loose leaf scores reached on the 114 AppKit pairs (truncated to 4 decimals); the corpus test fails when a
 /// pair drops below its entry. Raise entries when the compiler improves.
 enum AppKitScoreTable {
+    /// Pairs reproduced loose-exact (score 1 with no extra leaves).
+    static let looseExactFloor = 109
     static let minimums: [String: Double] = [
         "HSChooserWindow": 0.9978,
         "bevel_rounded_flags": 1.0000,
@@ -48,11 +50,11 @@ enum AppKitScoreTable {
         "test11_text_view_back": 1.0000,
         "test13_clip_flags": 1.0000,
         "test16_buttons": 1.0000,
-        "test17_scrollhiding": 0.9884,
+        "test17_scrollhiding": 1.0000,
         "test18_autoresize": 1.0000,
         "test20_framecalc": 1.0000,
         "test23_segmented": 1.0000,
-        "test24_tables_elastic": 0.9821,
+        "test24_tables_elastic": 1.0000,
         "test26_strings": 1.0000,
         "test27_allows_writing_tools": 1.0000,
         "test30_character_picker": 1.0000,

@@ -12,6 +12,10 @@ struct TableFacts {
     var docWider = false
     /// The table's width after tiling.
     var docWidth = 0.0
+    /// The document (with its header) is taller than the clip view.
+    var docTaller = false
+    /// The table's height after tiling.
+    var docHeight = 0.0
 }
 
 extension AppKitCompiler {
@@ -53,8 +57,16 @@ extension AppKitCompiler {
         let layered = node.peek("hasHorizontalScroller") != "NO"
         let h = hNode.map { encodeScroller($0, scrollView: i, layered: layered) }
         let hh = headerNode.map { (Rect($0.child("rect", key: "frame")) ?? Rect()).h } ?? 0
-        let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered,
-                                           frame: vsVisible && !hsVisible && border > 0 && !keepsXIBScroller ? Rect(x: sr.w - border - vsw, y: border + hh, w: vsw, h: tiled.h - hh) : nil) }
+        // A scroll view that does not autohide its scrollers shows its vertical scroller even where the XIB saved
+        // it hidden (NSScrollView's autohidesScrollers: only autohiding hides a scroller that is not needed): it is
+        // archived visible along the trailing border, legacy width, below the header, as tall as the XIB's
+        // scrollers leave room for; the clip view keeps its tiled width (one sample, test17_scrollhiding).
+        let unhiddenVS = node.peek("autohidesScrollers", is: "NO") && node.peek("hasVerticalScroller") != "NO"
+            && vNode?.peek("hidden") == "YES" && border > 0
+        let vFrame: Rect? = unhiddenVS
+            ? Rect(x: sr.w - border - vsw, y: border + hh, w: vsw, h: sr.h - 2 * border - (hsVisible ? hsh : 0) - hh)
+            : vsVisible && !hsVisible && border > 0 && !keepsXIBScroller ? Rect(x: sr.w - border - vsw, y: border + hh, w: vsw, h: tiled.h - hh) : nil
+        let v = vNode.map { encodeScroller($0, scrollView: i, layered: layered, frame: vFrame, shown: unhiddenVS) }
         if let facts, facts.docWider, let h {
             var he = b.graph.objects[h].entries
             if let k = he.firstIndex(where: { $0.key == "NSAllowsLogicalLayoutDirection" }) {
@@ -79,6 +91,19 @@ extension AppKitCompiler {
                 if let k = he.firstIndex(where: { $0.key == "NSPercent" }) { he[k].value = .double(percent) } else { he.append(NibEntry(key: "NSPercent", value: .double(percent))) }
             }
             b.graph.objects[h].entries = he
+        }
+        // A table taller than its clip view (with its header) needs the vertical scroller: it is enabled, its
+        // knob proportion the clip view's height over the document's with the header (test24_tables_elastic,
+        // 2 tables: 75 / (52 + 28) and 75 / (75 + 28); one sample document). An autohiding scroller the XIB
+        // saved hidden keeps its frame and stays hidden there.
+        if let facts, facts.docTaller, let v {
+            var ve = b.graph.objects[v].entries
+            if !ve.contains(where: { $0.key == "NSEnabled" }), let k = ve.firstIndex(where: { $0.key == "NSAllowsLogicalLayoutDirection" }) {
+                ve.insert(NibEntry(key: "NSEnabled", value: .bool(true)), at: k)
+            }
+            let percent = tiled.h / (facts.docHeight + hh)
+            if let k = ve.firstIndex(where: { $0.key == "NSPercent" }) { ve[k].value = .double(percent) } else { ve.append(NibEntry(key: "NSPercent", value: .double(percent))) }
+            b.graph.objects[v].entries = ve
         }
         // Synthesized header clip view.
         var headerClip: Int?
@@ -254,7 +279,8 @@ extension AppKitCompiler {
         return (i, facts)
     }
 
-    func encodeScroller(_ node: XIBNode, scrollView: Int, layered: Bool, frame: Rect? = nil) -> Int {
+    /// A scroller; `shown` archives it visible whatever the XIB's `hidden` says.
+    func encodeScroller(_ node: XIBNode, scrollView: Int, layered: Bool, frame: Rect? = nil, shown: Bool = false) -> Int {
         var (i, e, cls) = beginView(node, "NSScroller")
         node.markUsed("horizontal", "doubleValue", "knobProportion", "controlSize", "arrowsPosition", "usableParts")
         var o = ViewOptions()
@@ -263,6 +289,12 @@ extension AppKitCompiler {
         o.layerHost = layered
         o.frame = frame
         viewKeys(node, index: i, superview: scrollView, e: &e, o)
+        if shown {
+            e.list = e.list.map { entry in
+                guard entry.key == "NSvFlags", case .int(let flags) = entry.value else { return entry }
+                return NibEntry(key: entry.key, value: .int(flags & 0x7FFF_FFFF))
+            }
+        }
         e.bool("NSAllowsLogicalLayoutDirection", false)
         e.obj("NSControlAction", str("_doScroller:"))
         e.obj("NSControlTarget", scrollView)

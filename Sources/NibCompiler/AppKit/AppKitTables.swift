@@ -128,6 +128,10 @@ extension AppKitCompiler {
                       "allowsColumnSelection", "columnSelection", "allowsEmptySelection", "allowsMultipleSelection", "dataSource", "delegate",
                       "verticalMotionCanBeginDrag", "allowsTypeSelect", "userInterfaceLayoutDirection")
         let viewBased = node.peek("viewBased", is: "YES")
+        let spacing = node.children.first { $0.isNamed("size") && $0.peek("key", is: "intercellSpacing") }
+        if let spacing { ctx.ignore(spacing) }
+        let sw = spacing?.double("width") ?? 3, sh = spacing?.double("height") ?? 2
+        let rowHeight = prototypeRowHeight(node) ?? node.double("rowHeight") ?? 17
         // Header view.
         var headerView: Int?
         var headerNode: XIBNode?
@@ -151,6 +155,10 @@ extension AppKitCompiler {
             if let hn = headerNode {
                 let hh = (Rect(hn.child("rect", key: "frame")) ?? Rect()).h
                 tableFrame.h = clipSize.1 - hh
+                // A view-based table holds one row per prototype at design time (IB shows each prototype once):
+                // a row taller than the visible height makes the table that tall (test24_tables_elastic, 2 tables
+                // with 52- and 75-point rows below a 47-point visible height; one sample document).
+                if viewBased, prototypeRowHeight(node) != nil { tableFrame.h = max(tableFrame.h, rowHeight + sh) }
             }
         }
         if let hn = headerNode {
@@ -181,9 +189,11 @@ extension AppKitCompiler {
         // Columns.
         var columns: [Int] = []
         var reusable: [(String, Int)] = []
+        let rowInset = prototypeRowInset(node)
         if let cols = node.child("tableColumns") {
             for (n, c) in cols.children.enumerated() where c.isNamed("tableColumn") {
-                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased, width: c.peek("id").flatMap { fitted[$0] })
+                let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased, width: c.peek("id").flatMap { fitted[$0] },
+                                                   rowInset: rowInset)
                 columns.append(ci)
                 reusable.append(contentsOf: protos)
             }
@@ -198,14 +208,10 @@ extension AppKitCompiler {
         if let headerView { e.obj("NSHeaderView", headerView) }
         e.obj("NSCornerView", corner)
         e.obj("NSTableColumns", b.mutableArray(columns))
-        let spacing = node.children.first { $0.isNamed("size") && $0.peek("key", is: "intercellSpacing") }
-        if let spacing { ctx.ignore(spacing) }
-        let sw = spacing?.double("width") ?? 3, sh = spacing?.double("height") ?? 2
         e.double("NSIntercellSpacingWidth", sw)
         e.double("NSIntercellSpacingHeight", sh)
         if let c = color(node, "backgroundColor") { e.obj("NSBackgroundColor", c) }
         if let c = color(node, "gridColor") { e.obj("NSGridColor", c) }
-        let rowHeight = node.double("rowHeight") ?? 17
         e.double("NSRowHeight", rowHeight)
         var tv = 1 << 25
         if node.peek("columnReordering") != "NO" { tv |= 1 << 31 }
@@ -264,6 +270,8 @@ extension AppKitCompiler {
         var facts = TableFacts(headerView: headerView, headerNode: headerNode, cornerView: corner, rowHeight: rowHeight, intercellHeight: sh)
         facts.docWider = clipSize.map { tableFrame.w > $0.0 } ?? false
         facts.docWidth = tableFrame.w
+        facts.docHeight = tableFrame.h
+        facts.docTaller = clipSize.map { tableFrame.h + (headerNode.map { (Rect($0.child("rect", key: "frame")) ?? Rect()).h } ?? 0) > $0.1 } ?? false
         return (i, facts)
     }
 
@@ -285,7 +293,47 @@ extension AppKitCompiler {
         return i
     }
 
-    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool, width: Double? = nil) -> (Int, [(String, Int)]) {
+    /// The row height of a view-based table whose prototype cell views all have one height: that height. IB
+    /// sizes such a table's rows to its prototypes, and the `rowHeight` it saves can be stale (test24_tables_elastic:
+    /// `rowHeight="24"` beside 52- and 75-point prototypes, archived as 52 and 75). Prototypes of different
+    /// heights (transmission_MainMenu: 18, 22 and 62) leave the XIB's row height, as do cell-based tables.
+    func prototypeRowHeight(_ table: XIBNode) -> Double? {
+        guard table.peek("viewBased", is: "YES"), let columns = table.child("tableColumns") else { return nil }
+        var heights: Set<Double> = []
+        for column in columns.children where column.isNamed("tableColumn") {
+            for protos in column.children where protos.isNamed("prototypeCellViews") {
+                for cell in protos.children where isView(cell) {
+                    guard let h = Rect(cell.child("rect", key: "frame"))?.h, h > 0, h.isFinite else { return nil }
+                    heights.insert(h)
+                }
+            }
+        }
+        return heights.count == 1 ? heights.first : nil
+    }
+
+    /// How far the prototype cell views of a view-based table move right when archived: a table whose style
+    /// is inset — `tableStyle="inset"`, or no style (automatic, which resolves to inset for a table outside a
+    /// source list since macOS 11) — draws its rows inset horizontally, and a cell of the first column then
+    /// starts at half the intercell spacing plus the 10-point row inset. IB writes some documents with their
+    /// cells laid out without the inset (the first cell at half the spacing); those move by the inset, the others
+    /// (already inset) stay. The first cell's position holds for the 8 view-based tables of the Apple-compiled
+    /// AppKit pairs: 6 with their cells at half the spacing, moved; 2 (HSChooserWindow, transmission_MainMenu)
+    /// already at 11. Later columns move by the same 10 points in the 5 tables of test17_scrollhiding and
+    /// test24_tables_elastic; the outline view of reusable_views_order lays its cells out otherwise (its outline
+    /// column's cell is narrowed as well), which is not modelled.
+    func prototypeRowInset(_ table: XIBNode) -> Double {
+        let style = table.peek("tableStyle")
+        guard table.peek("viewBased", is: "YES"), style == nil || style == "automatic" || style == "inset",
+              let firstColumn = table.child("tableColumns")?.children.first(where: { $0.isNamed("tableColumn") }),
+              let protos = firstColumn.child("prototypeCellViews"),
+              let cell = protos.children.first(where: { isView($0) }),
+              let x = Rect(cell.child("rect", key: "frame"))?.x else { return 0 }
+        let spacing = table.children.first { $0.isNamed("size") && $0.peek("key", is: "intercellSpacing") }?.double("width") ?? 3
+        return x == (spacing / 2).rounded(.down) ? 10 : 0
+    }
+
+    func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool, width: Double? = nil,
+                           rowInset: Double = 0) -> (Int, [(String, Int)]) {
         let i = define(node, "NSTableColumn")
         node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
         let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
@@ -325,8 +373,8 @@ extension AppKitCompiler {
         for p in node.children where p.isNamed("prototypeCellViews") {
             p.visited = true
             for cv in p.children where isView(cv) {
-                _ = encodePrototypeView(cv)
-                let nib = nestedNib(cv, reuseIdentifier: cv.peek("identifier") ?? ident)
+                _ = encodePrototypeView(cv, rowInset: rowInset)
+                let nib = nestedNib(cv, reuseIdentifier: cv.peek("identifier") ?? ident, rowInset: rowInset)
                 protos.append((cv.peek("identifier") ?? ident, nib))
             }
         }
@@ -351,14 +399,19 @@ extension AppKitCompiler {
     }
 
     /// The main-archive copy of a prototype cell view (no superview).
-    func encodePrototypeView(_ node: XIBNode) -> Int {
-        if node.isNamed("tableCellView") { return encodeTableCellView(node, superview: nil) }
+    func encodePrototypeView(_ node: XIBNode, rowInset: Double = 0) -> Int {
+        if node.isNamed("tableCellView") { return encodeTableCellView(node, superview: nil, rowInset: rowInset) }
         return encodeView(node, superview: nil)
     }
 
-    func encodeTableCellView(_ node: XIBNode, superview: Int?, reuseIdentifier: String? = nil) -> Int {
+    /// A table cell view; a prototype's frame moves `rowInset` points right (see `prototypeRowInset`).
+    func encodeTableCellView(_ node: XIBNode, superview: Int?, reuseIdentifier: String? = nil, rowInset: Double = 0) -> Int {
         var (i, e, cls) = beginView(node, "NSTableCellView")
         var o = ViewOptions()
+        if rowInset != 0, var r = Rect(node.child("rect", key: "frame")) {
+            r.x += rowInset
+            o.frame = r
+        }
         o.subviews = encodeSubviews(node, index: i)
         o.reuseIdentifier = reuseIdentifier ?? node.peek("identifier")
         viewKeys(node, index: i, superview: superview, e: &e, o)
@@ -368,7 +421,7 @@ extension AppKitCompiler {
     }
 
     /// A complete nested archive for one prototype cell view, wrapped in NSNib.
-    func nestedNib(_ cellView: XIBNode, reuseIdentifier: String) -> Int {
+    func nestedNib(_ cellView: XIBNode, reuseIdentifier: String, rowInset: Double = 0) -> Int {
         let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, tracker: ctx.tracker, root: cellView, strings: ctx.strings)
         let nestedCompiler = AppKitCompiler(context: sub)
         nestedCompiler.nested = true
@@ -382,7 +435,7 @@ extension AppKitCompiler {
             NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSObject")))]))
         let view: Int
         if cellView.isNamed("tableCellView") {
-            view = nestedCompiler.encodeTableCellView(cellView, superview: nil, reuseIdentifier: reuseIdentifier)
+            view = nestedCompiler.encodeTableCellView(cellView, superview: nil, reuseIdentifier: reuseIdentifier, rowInset: rowInset)
         } else {
             view = nestedCompiler.encodeView(cellView, superview: nil)
         }
@@ -393,7 +446,7 @@ extension AppKitCompiler {
             NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSApplication")))]))
         nestedCompiler.finishNested(cellView: cellView, owner: owner, app: app)
         nestedCompiler.canonicalizeNumbers()
-        let bytes = sub.builder.archive()
+        let bytes = HashOrderedKeys.archive(&sub.builder)
         let data = b.graph.add(NibObject(className: "NSData", entries: [NibEntry(key: FoundationKeys.bytes, value: .data(bytes))]))
         var e = Entries()
         e.obj("NSNibFileData", data)

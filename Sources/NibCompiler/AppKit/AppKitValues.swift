@@ -45,14 +45,16 @@ extension AppKitCompiler {
 
     /// The fallback colour archived under a catalog colour.
     func catalogFallback(_ name: String) -> Int {
-        // A colour in a custom colour space: the space's number, its components as text under `key`, then
-        // as numbers, the space (NSID `spaceID`) and the exposure.
+        // A colour in a custom colour space: the space's number, its components as text under `key`, the space
+        // (NSID `spaceID`), the components as numbers and the exposure — NSColor's coding order, the order of
+        // all 177 such colours in the Apple-compiled AppKit pairs (which a nested prototype archive, compared as
+        // bytes, keeps).
         func custom(_ space: Int, _ key: String, _ text: String, _ comps: String, spaceID: Int) -> Int {
             var e = Entries()
             e.int("NSColorSpace", space)
             e.add(key, .data(Array(text.utf8) + [0]))
-            e.add("NSComponents", .data(Array(comps.utf8)))
             e.obj("NSCustomColorSpace", colorSpace(spaceID))
+            e.add("NSComponents", .data(Array(comps.utf8)))
             e.add("NSLinearExposure", .data(Array("1".utf8)))
             return b.intern(NibObject(className: "NSColor", entries: e.list))
         }
