@@ -13,7 +13,8 @@
 ///   stands.
 /// - **A deleted view's geometry.** When one side deleted an element and the other changed nothing in it but
 ///   layout geometry (frames, content rects, the `misplaced` and `ambiguous` flags: what Interface Builder
-///   rewrites after a neighbour moved), the deletion is honoured.
+///   rewrites after a neighbour moved), the deletion is honoured. A deleted frame itself, against a changed
+///   one, stays a conflict.
 enum LayoutRules {
     /// `<rect>` keys whose values Interface Builder computes from constraints.
     static let derivedRectKeys: Set<String> = ["frame", "contentRect"]

@@ -198,7 +198,9 @@ struct ThreeWayMerge {
     /// BASE's `base` is gone from one side and kept (maybe changed) as `kept` by the other.
     private mutating func deletion(base bc: MergeNode, kept: MergeNode, keptBy side: MergeSide) -> MergedChild? {
         if kept.sameContent(as: bc) && !kept.containsAny(of: moved) { return nil }
-        if LayoutRules.differsOnlyInLayout(kept, from: bc) && !bringsMovedElement(kept) { return nil }
+        if !LayoutRules.isDerivedRect(kept), LayoutRules.differsOnlyInLayout(kept, from: bc), !bringsMovedElement(kept) {
+            return nil
+        }
         if HeaderRules.isHeader(kept) { return .copy(kept) }
         let deleter = side == .ours ? "THEIRS" : "OURS", changer = side == .ours ? "OURS" : "THEIRS"
         return record(.deleteModify, kept, attribute: nil, ours: nil, theirs: nil,
