@@ -16,7 +16,7 @@ their merge base, runs `nibc merge BASE P1 P2` and `git merge-file` on the three
                  values (must be 0); version attributes of the header are excepted, nibc takes the newer
   git-clean-equiv  among git-clean merges, nibc's result is equivalent to git's
 
-Usage: scripts/merge-replay.py [--nibc PATH] [--limit N] [--details] GIT_DIR...
+Usage: scripts/merge-replay.py [--nibc PATH] [--limit N] [--details] [--save DIR] GIT_DIR...
 A GIT_DIR is a repository's .git directory or a bare repository.
 """
 import argparse, os, re, subprocess, sys, tempfile, shutil
@@ -126,7 +126,18 @@ class Compiler:
         return p.returncode == 0
 
 
-def replay(gitdir, nibc, limit, details):
+def save_case(save, repo, label, files):
+    """Writes one merge's inputs, committed file and nibc result under SAVE/REPO/N-COMMIT-NAME/."""
+    if not save:
+        return
+    directory = os.path.join(save, repo, re.sub(r"[^A-Za-z0-9._-]+", "_", label))
+    os.makedirs(directory, exist_ok=True)
+    for name, data in files.items():
+        if data is not None:
+            open(os.path.join(directory, name), "wb").write(data)
+
+
+def replay(gitdir, nibc, limit, details, save=None, repo=""):
     counts = dict.fromkeys(["merges", "files", "git-clean", "git-conflict", "nibc-clean", "nibc-equiv",
                             "nibc-conflict", "nibc-error", "git-clean-equiv", "git-conflict-resolved",
                             "broken", "false-clean"], 0)
@@ -168,6 +179,7 @@ def replay(gitdir, nibc, limit, details):
                 counts["git-clean" if git_clean else "git-conflict"] += 1
                 r = subprocess.run([nibc, "merge", fb, fx, fy, "-o", fr], capture_output=True)
                 label = f"{m[:10]} {path}"
+                case = {"base" + suffix: b, "ours" + suffix: x, "theirs" + suffix: y, "committed" + suffix: committed}
                 if r.returncode == 2:
                     counts["nibc-error"] += 1
                     if details:
@@ -180,6 +192,7 @@ def replay(gitdir, nibc, limit, details):
                     if details:
                         first = r.stdout.decode(errors="replace").splitlines()[:3]
                         print(f"  conflict  {label} (git {'clean' if git_clean else 'conflict'}): " + " | ".join(first)[:400])
+                    save_case(save, repo, label, {**case, "nibc" + suffix: open(fr, "rb").read(), "nibc.txt": r.stdout})
                     continue
                 counts["nibc-clean"] += 1
                 tr = parse(result)
@@ -204,8 +217,10 @@ def replay(gitdir, nibc, limit, details):
                     counts["nibc-equiv"] += 1
                     if not git_clean:
                         counts["git-conflict-resolved"] += 1
-                elif details:
-                    print(f"  differs   {label} (git {'clean' if git_clean else 'conflict'})")
+                else:
+                    if details:
+                        print(f"  differs   {label} (git {'clean' if git_clean else 'conflict'})")
+                    save_case(save, repo, label, {**case, "nibc" + suffix: result})
                 if git_clean and compiler.equivalent(result, g.stdout, suffix):
                     counts["git-clean-equiv"] += 1
         return counts
@@ -218,6 +233,8 @@ def main():
     parser.add_argument("--nibc", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "nibc"))
     parser.add_argument("--limit", type=int, default=0, help="most file merges per repository (0: all)")
     parser.add_argument("--details", action="store_true", help="print each conflict and each non-equivalent result")
+    parser.add_argument("--save", metavar="DIR",
+                        help="write each conflicted or non-equivalent case (base, ours, theirs, committed, nibc) under DIR")
     parser.add_argument("gitdirs", nargs="+")
     args = parser.parse_args()
     nibc = os.path.abspath(args.nibc)
@@ -229,7 +246,7 @@ def main():
     for gitdir in args.gitdirs:
         name = os.path.basename(os.path.dirname(os.path.abspath(gitdir))) if gitdir.rstrip("/").endswith(("repo", ".git")) else os.path.basename(gitdir)
         print(f"{name}:", flush=True)
-        counts = replay(gitdir, nibc, args.limit, args.details)
+        counts = replay(gitdir, nibc, args.limit, args.details, args.save, name)
         rows.append((name, counts))
     print()
     print("| repository | " + " | ".join(columns) + " |")

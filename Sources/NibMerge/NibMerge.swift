@@ -11,7 +11,8 @@
 /// Elements are matched by `id` (scenes by `sceneID`) wherever they are in the document; id-less elements
 /// by their parent and their `key` (or `keyPath`, `name`, …) and element name. Attributes merge one by
 /// one; children merge as sequences (both sides' additions kept, deletions honoured, moves kept). The
-/// header takes the newest versions and the union of capabilities and resources. Untouched elements are
+/// header takes the newest versions and the union of capabilities and resources. Frames both sides changed
+/// follow the side that changed the constraints they are computed from (see `LayoutRules`). Untouched elements are
 /// copied byte for byte from OURS; changed ones are written in Xcode's layout. After merging, ids must be
 /// unique and references must resolve, or the offending element becomes a conflict.
 ///

@@ -7,6 +7,8 @@ struct ThreeWayMerge {
     /// Global keys of elements that one side moved to another parent: a subtree holding one cannot be taken
     /// whole from one side, since the other side's changes to the moved element are merged where it lands.
     let moved: Set<String>
+    /// Per top-level object (by global key): whether OURS and THEIRS changed its constraints.
+    private var constraintEdits: [String: (ours: Bool, theirs: Bool)] = [:]
 
     init(base: MergeInput, ours: MergeInput, theirs: MergeInput) {
         self.base = base
@@ -35,6 +37,9 @@ struct ThreeWayMerge {
                 if b.sameContent(as: o) { return .copy(t) }
                 if b.sameContent(as: t) { return .copy(o) }
             }
+        }
+        if let b, LayoutRules.isDerivedRect(o), let side = derivedRectSide(base: b, ours: o, theirs: t) {
+            return .copy(side == .ours ? o : t)
         }
         guard o.name == t.name else {
             return record(.attribute, o, attribute: nil, ours: "<\(o.name)>", theirs: "<\(t.name)>",
@@ -111,6 +116,35 @@ struct ThreeWayMerge {
         return .textConflict(ours: oursText, theirs: theirsText, conflict: index)
     }
 
+    // MARK: Layout
+
+    /// The side whose frame a derived rect both sides changed differently takes (see `LayoutRules`), or nil
+    /// when the conflict stands.
+    private mutating func derivedRectSide(base b: MergeNode, ours o: MergeNode, theirs t: MergeNode) -> MergeSide? {
+        guard !b.sameContent(as: o), !b.sameContent(as: t),
+              let key = LayoutRules.topLevelObject(of: o)?.globalKey else { return nil }
+        let edits: (ours: Bool, theirs: Bool)
+        if let known = constraintEdits[key] {
+            edits = known
+        } else {
+            let baseObject = base.nodesByGlobalKey[key]
+            edits = (LayoutRules.constraintsChanged(base: baseObject, side: ours.nodesByGlobalKey[key]),
+                     LayoutRules.constraintsChanged(base: baseObject, side: theirs.nodesByGlobalKey[key]))
+            constraintEdits[key] = edits
+        }
+        // The frame is the constraint-changing side's, if in its document the view is laid out by constraints.
+        let side: MergeSide, rect: MergeNode, input: MergeInput
+        switch (edits.ours, edits.theirs) {
+        case (true, false): (side, rect, input) = (.ours, o, ours)
+        case (false, true): (side, rect, input) = (.theirs, t, theirs)
+        default: return nil
+        }
+        guard LayoutRules.usesAutoLayout(input), let owner = rect.parent, LayoutRules.isLaidOutByConstraints(owner) else {
+            return nil
+        }
+        return side
+    }
+
     // MARK: Children
 
     /// The merged children, or nil when both sides reordered the same children differently.
@@ -164,11 +198,32 @@ struct ThreeWayMerge {
     /// BASE's `base` is gone from one side and kept (maybe changed) as `kept` by the other.
     private mutating func deletion(base bc: MergeNode, kept: MergeNode, keptBy side: MergeSide) -> MergedChild? {
         if kept.sameContent(as: bc) && !kept.containsAny(of: moved) { return nil }
+        if !LayoutRules.isDerivedRect(kept), LayoutRules.differsOnlyInLayout(kept, from: bc), !bringsMovedElement(kept) {
+            return nil
+        }
         if HeaderRules.isHeader(kept) { return .copy(kept) }
         let deleter = side == .ours ? "THEIRS" : "OURS", changer = side == .ours ? "OURS" : "THEIRS"
         return record(.deleteModify, kept, attribute: nil, ours: nil, theirs: nil,
                       "\(deleter) deleted this element, \(changer) changed it",
                       ours: side == .ours ? .copy(kept) : nil, theirs: side == .theirs ? .copy(kept) : nil)
+    }
+
+    /// An element `side` added that holds elements it moved into it (a view wrapped in a new container): its
+    /// children are placed as insertions, so the other side's changes to a moved element are merged in.
+    private mutating func newElement(holdingMoved node: MergeNode, by side: MergeSide) -> MergedChild {
+        guard !node.children.isEmpty else { return .copy(node) }
+        let element = MergedElement(expanding: node)
+        element.content = .children(node.children.compactMap { insertion($0, by: side, otherHere: nil) })
+        return .element(element)
+    }
+
+    /// Whether `node` holds an element its side moved in from elsewhere (deleting `node` would lose it); an
+    /// element the other side moved away lives on where that side put it.
+    private func bringsMovedElement(_ node: MergeNode) -> Bool {
+        if let key = node.globalKey, moved.contains(key), let b = base.nodesByGlobalKey[key], !node.hasSamePlacement(as: b) {
+            return true
+        }
+        return node.children.contains { bringsMovedElement($0) }
     }
 
     /// An element of one side that is not among BASE's children here: new, or moved here from elsewhere.
@@ -178,7 +233,9 @@ struct ThreeWayMerge {
             let b = node.globalKey.flatMap { base.nodesByGlobalKey[$0] }
             return side == .ours ? merge(base: b, ours: node, theirs: otherHere) : merge(base: b, ours: otherHere, theirs: node)
         }
-        guard let key = node.globalKey, let b = base.nodesByGlobalKey[key] else { return .copy(node) }
+        guard let key = node.globalKey, let b = base.nodesByGlobalKey[key] else {
+            return node.containsAny(of: moved) ? newElement(holdingMoved: node, by: side) : .copy(node)
+        }
         // Moved here by `side`: merge its content with the other side's version, wherever that one is.
         guard let elsewhere = other.nodesByGlobalKey[key] else {
             return deletion(base: b, kept: node, keptBy: side)

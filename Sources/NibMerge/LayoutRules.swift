@@ -1,0 +1,99 @@
+/// Geometry that Interface Builder derives from Auto Layout constraints, and how the merge treats it.
+///
+/// In a document that uses Auto Layout, Interface Builder lays a top-level object out again from its
+/// constraints whenever they change and writes every frame it computed. Two edits of one window or scene then
+/// disagree on dozens of `<rect key="frame">` values although only one of them changed the layout; a line merge
+/// (and a value-by-value merge) reports each as a conflict. The rules:
+///
+/// - **Frames follow the constraints.** When both sides changed a view's frame (or a window's content rect)
+///   differently, the view is laid out by constraints (it, an ancestor or a descendant has
+///   `translatesAutoresizingMaskIntoConstraints="NO"`), and exactly one side changed the constraints of its
+///   top-level object (window, view, scene), the frame is that side's: the merged constraints are that side's,
+///   and so are the frames computed from them. When both sides or neither changed the constraints, the conflict
+///   stands.
+/// - **A deleted view's geometry.** When one side deleted an element and the other changed nothing in it but
+///   layout geometry (frames, content rects, the `misplaced` and `ambiguous` flags: what Interface Builder
+///   rewrites after a neighbour moved), the deletion is honoured. A deleted frame itself, against a changed
+///   one, stays a conflict.
+enum LayoutRules {
+    /// `<rect>` keys whose values Interface Builder computes from constraints.
+    static let derivedRectKeys: Set<String> = ["frame", "contentRect"]
+    /// Attributes Interface Builder sets from the layout it computed (not from an edit).
+    static let layoutFlags: Set<String> = ["misplaced", "ambiguous"]
+
+    /// Whether `node` is a `<rect>` holding geometry computed from constraints.
+    static func isDerivedRect(_ node: MergeNode) -> Bool {
+        node.name == "rect" && node.attribute("key").map(derivedRectKeys.contains) == true
+    }
+
+    /// Whether the document's root says it uses Auto Layout.
+    static func usesAutoLayout(_ input: MergeInput) -> Bool {
+        input.root.attribute("useAutolayout") == "YES"
+    }
+
+    /// Whether the view owning a derived rect is laid out by constraints: it, an ancestor or a descendant opts
+    /// out of autoresizing-mask translation.
+    static func isLaidOutByConstraints(_ owner: MergeNode) -> Bool {
+        var n: MergeNode? = owner
+        while let current = n {
+            if current.attribute("translatesAutoresizingMaskIntoConstraints") == "NO" { return true }
+            n = current.parent
+        }
+        return owner.containsConstrainedView()
+    }
+
+    /// The top-level object holding `node`: its ancestor that is a child of an `<objects>` element (a XIB's
+    /// top-level objects, a scene's view controller), or nil.
+    static func topLevelObject(of node: MergeNode) -> MergeNode? {
+        var n: MergeNode? = node
+        while let current = n {
+            if let parent = current.parent, parent.name == "objects" { return current }
+            n = current.parent
+        }
+        return nil
+    }
+
+    /// The `<constraint>` elements under `node` by id.
+    static func constraints(under node: MergeNode?) -> [String: MergeNode] {
+        var out: [String: MergeNode] = [:]
+        func walk(_ n: MergeNode) {
+            if n.name == "constraint", let key = n.globalKey { out[key] = n }
+            for c in n.children { walk(c) }
+        }
+        if let node { walk(node) }
+        return out
+    }
+
+    /// Whether `side`'s constraints under the top-level object differ from `base`'s (added, removed, changed).
+    static func constraintsChanged(base: MergeNode?, side: MergeNode?) -> Bool {
+        let b = constraints(under: base), s = constraints(under: side)
+        if b.count != s.count { return true }
+        for (key, node) in s {
+            guard let other = b[key], other.sameContent(as: node) else { return true }
+        }
+        return false
+    }
+
+    /// Whether `kept` differs from `base` only in layout geometry (derived rects, layout flags).
+    static func differsOnlyInLayout(_ kept: MergeNode, from base: MergeNode) -> Bool {
+        guard kept.name == base.name, kept.key == base.key else { return false }
+        if isDerivedRect(kept) { return true }
+        let keptAttributes = kept.attributes.filter { !layoutFlags.contains($0.name) }
+        let baseAttributes = base.attributes.filter { !layoutFlags.contains($0.name) }
+        guard keptAttributes.count == baseAttributes.count,
+              keptAttributes.allSatisfy({ base.attribute($0.name) == $0.value }),
+              kept.text == base.text, kept.children.count == base.children.count else { return false }
+        for (a, b) in zip(kept.children, base.children) {
+            guard a.sameContent(as: b) || differsOnlyInLayout(a, from: b) else { return false }
+        }
+        return true
+    }
+}
+
+extension MergeNode {
+    /// Whether this element or a descendant has `translatesAutoresizingMaskIntoConstraints="NO"`.
+    func containsConstrainedView() -> Bool {
+        if attribute("translatesAutoresizingMaskIntoConstraints") == "NO" { return true }
+        return children.contains { $0.containsConstrainedView() }
+    }
+}
