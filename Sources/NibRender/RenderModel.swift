@@ -214,6 +214,9 @@ public struct RenderDocument: Sendable {
     public var initialScene: String?
     /// The picture's size (every box inside, with a margin).
     public var size: (width: Double, height: Double)
+    /// Why the boxes are not where the compiled nib places them, when a XIB asked to be drawn from its compiled
+    /// layout does not compile (it is drawn at its design-time frames then); nil otherwise.
+    public var geometryNote: String?
 
     /// Creates a document and sizes its picture.
     public init(file: String, platform: String, boxes: [RenderBox], arrows: [SegueArrow] = [], initialScene: String? = nil) {
