@@ -164,6 +164,7 @@ enum CompiledGeometry {
                 }
                 b.parent = parent
                 b.root = root.id
+                b.isLayoutDerived = true
                 out.append(b)
                 next = b.id
             }

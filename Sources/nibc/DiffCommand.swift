@@ -105,7 +105,7 @@ struct DiffCommand: ParsableCommand {
             var before = try RenderInput.load(reference), after = try RenderInput.load(other)
             // One side drawn at design-time frames (it does not compile): both are, so the views ibtool adds on the
             // compiled side are not listed as added or removed.
-            if (before.geometryNote == nil) != (after.geometryNote == nil) {
+            if RenderDiff.needsDesignFrames(before, after) {
                 if before.geometryNote == nil { before = try RenderInput.load(reference, geometry: .design) }
                 if after.geometryNote == nil { after = try RenderInput.load(other, geometry: .design) }
             }
