@@ -77,8 +77,12 @@ enum StoryboardLayout {
     /// view fills it takes the root view's compiled size.
     static func compiled(_ boxes: [RenderBox], _ layout: CompiledGeometry.Layout) -> [RenderBox] {
         var out = CompiledGeometry.applyToSubtrees(layout, in: boxes)
-        guard boxes.count > 1, let scene = boxes.first, boxes[1].parent == scene.id, boxes[1].rect == scene.rect,
-              let root = out.first(where: { $0.id == boxes[1].id }), root.rect.x == 0, root.rect.y == 0 else { return out }
+        // Compared within the diff's tolerance, so sub-point noise in the document's frames decides nothing.
+        let tolerance = 0.5
+        guard boxes.count > 1, let scene = boxes.first, boxes[1].parent == scene.id,
+              boxes[1].rect.isClose(to: scene.rect, tolerance: tolerance),
+              let root = out.first(where: { $0.id == boxes[1].id }),
+              abs(root.rect.x) <= tolerance, abs(root.rect.y) <= tolerance else { return out }
         out[0].rect = RenderRect(x: 0, y: 0, width: root.rect.width, height: root.rect.height)
         out[0].frame = out[0].rect
         return out
