@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "NibMerge", dependencies: ["XIB"]),
         // Wireframe pictures (SVG, HTML, JSON boxes) of XIBs, storyboards and nibs at their design-time frames, and
         // the visual diff of two of them.
-        .target(name: "NibRender", dependencies: ["XIB", "NibArchive", "NibInspect"]),
+        .target(name: "NibRender", dependencies: ["XIB", "NibArchive", "NibInspect", "NibCompiler"]),
         .executableTarget(
             name: "nibc",
             dependencies: [

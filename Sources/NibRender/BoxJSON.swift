@@ -48,6 +48,7 @@ public enum BoxJSON {
         if b.ambiguous { f.append("\"ambiguous\": true") }
         if b.misplaced { f.append("\"misplaced\": true") }
         if b.missingFrame { f.append("\"missingFrame\": true") }
+        if b.isLayoutDerived { f.append("\"layoutDerived\": true") }
         if b.isPrototype { f.append("\"prototype\": true") }
         return "{" + f.joined(separator: ", ") + "}"
     }

@@ -1,28 +1,46 @@
 import XIB
 
-/// Draws a XIB or a storyboard: every view at its design-time frame (`<rect key="frame">`), windows at their
-/// `contentRect` with a title bar, storyboard scenes at their `canvasLocation`.
+/// Draws a XIB or a storyboard. Views are placed where the compiled nib places them (`GeometrySource.compiled`: the
+/// document compiled in process, the rules of `nibc compile` deciding every layout-derived box), or at their
+/// design-time frames (`<rect key="frame">`); windows at their `contentRect` with a title bar; storyboard scenes at
+/// their `canvasLocation`.
 public enum DocumentRenderer {
     /// Reads the document in `bytes` (named `file` in errors) and lays out its boxes. With `scene`, a storyboard's
-    /// scene of that `sceneID` (or controller id) alone.
-    public static func render(bytes: [UInt8], file: String, scene: String? = nil) throws(RenderError) -> RenderDocument {
+    /// scene of that `sceneID` (or controller id) alone. With `geometry` `.compiled` (the default), a document that
+    /// does not compile is drawn at its design-time frames and `RenderDocument.geometryNote` says why.
+    public static func render(bytes: [UInt8], file: String, scene: String? = nil,
+                              geometry: GeometrySource = .compiled) throws(RenderError) -> RenderDocument {
         let document: XIBDocument
         do { document = try XIBDocument(bytes: bytes, file: file) } catch { throw RenderError(error) }
-        return try render(document, scene: scene)
+        guard geometry == .compiled else { return try render(document, scene: scene) }
+        let layout = document.isStoryboard ? CompiledGeometry.layout(storyboard: bytes, file: file) : CompiledGeometry.layout(xib: bytes, file: file)
+        switch layout {
+        case .success(let layout):
+            return try render(document, scene: scene, layout: layout)
+        case .failure(let failure):
+            var out = try render(document, scene: scene)
+            out.geometryNote = "drawn at design-time frames: the document does not compile (\(failure.message))"
+            return out
+        }
     }
 
-    /// Lays out the boxes of a parsed document.
+    /// Lays out the boxes of a parsed document at its design-time frames.
     public static func render(_ document: XIBDocument, scene: String? = nil) throws(RenderError) -> RenderDocument {
+        try render(document, scene: scene, layout: nil)
+    }
+
+    static func render(_ document: XIBDocument, scene: String?, layout: CompiledGeometry.Layout?) throws(RenderError) -> RenderDocument {
         var reader = DocumentBoxReader(document: document)
         if document.isStoryboard {
-            return try StoryboardLayout.render(&reader, scene: scene)
+            return try StoryboardLayout.render(&reader, scene: scene, layout: layout)
         }
         if let scene {
             throw RenderError("--scene \(scene): this document is not a storyboard", at: document.root.location)
         }
         var roots: [[RenderBox]] = []
         for child in document.objects.children where DocumentBoxReader.isView(child, reader.attributes) {
-            roots.append(try reader.tree(child))
+            let tree = try reader.tree(child)
+            roots.append(layout.map { CompiledGeometry.apply($0, to: tree) } ?? tree)
         }
         let origins = CanvasLayout.row(roots.map { ($0.first?.rect.width ?? 0, $0.first?.rect.height ?? 0) })
         var boxes: [RenderBox] = []

@@ -40,6 +40,9 @@ struct NibBoxReader {
     var subviews: [Int: [Int]] = [:]
     var isChild = Set<Int>()
     let appKit: Bool
+    /// The XIB id of objects compiled from a document in process (`CompileResult.documentIDs`), used as their box
+    /// ids instead of tree paths.
+    var documentIDs: [Int: String] = [:]
 
     /// Views nested deeper than this are not drawn (a hostile nib's chain of subviews stays off the call stack).
     static let maxDepth = 512
@@ -205,7 +208,7 @@ struct NibBoxReader {
         return out
     }
 
-    func id(_ i: Int) -> String { prefix + (names[i] ?? "#\(i)") }
+    func id(_ i: Int) -> String { documentIDs[i] ?? prefix + (names[i] ?? "#\(i)") }
 
     func add(_ i: Int, parent: RenderBox?, space: DocumentBoxReader.Space, bounds: (Double, Double), rootID: String?,
              depth: Int, visited: inout Set<Int>, into out: inout [RenderBox]) {

@@ -59,17 +59,24 @@ public struct RenderDiff: Sendable {
         return out
     }
 
-    /// Compares two renderings.
+    /// Whether two renderings of documents must both be drawn at their design-time frames to be compared: one of
+    /// them is drawn so because it does not compile (`RenderDocument.geometryNote`) and the other is not, so the
+    /// views its compiled layout adds or moves would be listed as changes the document does not make.
+    public static func needsDesignFrames(_ before: RenderDocument, _ after: RenderDocument) -> Bool {
+        (before.geometryNote == nil) != (after.geometryNote == nil)
+    }
+
+    /// Compares two renderings; views only a compiled layout has (`RenderBox.isLayoutDerived`) are not compared.
     public init(_ before: RenderDocument, _ after: RenderDocument, tolerance: Double = 0.5) {
         self.before = before
         self.after = after
         var old: [String: RenderBox] = [:]
-        for b in before.boxes where old[b.id] == nil { old[b.id] = b }
+        for b in before.boxes where old[b.id] == nil && !b.isLayoutDerived { old[b.id] = b }
         var seen = Set<String>()
         var changes: [ViewChange] = []
         var canvasMoves: [String] = []
         let n = TextFormatting.rect
-        for b in after.boxes where seen.insert(b.id).inserted {
+        for b in after.boxes where !b.isLayoutDerived && seen.insert(b.id).inserted {
             guard let a = old[b.id] else {
                 changes.append(ViewChange(id: b.id, kinds: [.added], before: nil, after: b, details: ["added at \(n(b.frame))"]))
                 continue
@@ -113,7 +120,7 @@ public struct RenderDiff: Sendable {
             }
             if !kinds.isEmpty { changes.append(ViewChange(id: b.id, kinds: kinds, before: a, after: b, details: details)) }
         }
-        for a in before.boxes where !seen.contains(a.id) {
+        for a in before.boxes where !a.isLayoutDerived && !seen.contains(a.id) {
             seen.insert(a.id)
             changes.append(ViewChange(id: a.id, kinds: [.removed], before: a, after: nil, details: ["removed from \(n(a.frame))"]))
         }

@@ -146,6 +146,9 @@ public struct RenderBox: Sendable, Hashable {
     /// A prototype (table or collection view cell template under `<prototypes>` / `<cells>`); Apple archives these
     /// as nested nibs, not as subviews.
     public var isPrototype: Bool
+    /// A view only the compiled nib has (a clip view or scroller ibtool adds, a storyboard window's content view, a
+    /// cell separator): its box follows from the document's other views, so `RenderDiff` does not compare it.
+    public var isLayoutDerived: Bool
 
     /// A box with the given identity and rectangle, nothing else set.
     public init(id: String, className: String, kind: BoxKind, rect: RenderRect, frame: RenderRect, parent: String?, root: String) {
@@ -163,6 +166,7 @@ public struct RenderBox: Sendable, Hashable {
         misplaced = false
         missingFrame = false
         isPrototype = false
+        isLayoutDerived = false
     }
 
     /// `CardView : UIView`, or the class alone.
@@ -214,6 +218,9 @@ public struct RenderDocument: Sendable {
     public var initialScene: String?
     /// The picture's size (every box inside, with a margin).
     public var size: (width: Double, height: Double)
+    /// Why the boxes are not where the compiled nib places them, when a XIB asked to be drawn from its compiled
+    /// layout does not compile (it is drawn at its design-time frames then); nil otherwise.
+    public var geometryNote: String?
 
     /// Creates a document and sizes its picture.
     public init(file: String, platform: String, boxes: [RenderBox], arrows: [SegueArrow] = [], initialScene: String? = nil) {

@@ -7,14 +7,18 @@ enum StoryboardLayout {
     /// controllers): a 4.7-inch iPhone's screen, or a small AppKit view.
     static func defaultSize(appKit: Bool) -> (Double, Double) { appKit ? (480, 270) : (375, 667) }
 
-    static func render(_ reader: inout DocumentBoxReader, scene wanted: String?) throws(RenderError) -> RenderDocument {
+    /// The scene map; with `layout`, each scene's views where the storyboard's compiled nibs place them (a root view
+    /// sized to the device, a window's content view ibtool adds), the scene sized to its root view.
+    static func render(_ reader: inout DocumentBoxReader, scene wanted: String?,
+                       layout: CompiledGeometry.Layout? = nil) throws(RenderError) -> RenderDocument {
         let document = reader.document
         var scenes: [(element: XMLTree.Element, controller: XMLTree.Element, boxes: [RenderBox], centre: (Double, Double)?)] = []
         var sceneOfElement: [String: String] = [:]
         for scene in document.objects.children(named: "scene") {
             if let wanted, scene.attribute("sceneID") != wanted, controller(of: scene).flatMap({ $0.attribute("id") }) != wanted { continue }
             guard let controller = controller(of: scene) else { continue }
-            let boxes = try sceneBoxes(controller, reader: &reader)
+            var boxes = try sceneBoxes(controller, reader: &reader)
+            if let layout { boxes = compiled(boxes, layout) }
             guard let sceneID = boxes.first?.id else { continue }
             for e in scene.descendants {
                 if let id = e.attribute("id") { sceneOfElement[id] = sceneID }
@@ -67,6 +71,21 @@ enum StoryboardLayout {
         let initial = document.root.attribute("initialViewController").flatMap { sceneOfElement[$0] }
         return RenderDocument(file: document.file, platform: document.platform.rawValue, boxes: boxes, arrows: arrows,
                               initialScene: initial)
+    }
+
+    /// A scene's boxes (the scene box first, at the origin) with the compiled nibs' rectangles; a scene whose root
+    /// view fills it takes the root view's compiled size.
+    static func compiled(_ boxes: [RenderBox], _ layout: CompiledGeometry.Layout) -> [RenderBox] {
+        var out = CompiledGeometry.applyToSubtrees(layout, in: boxes)
+        // Compared within the diff's tolerance, so sub-point noise in the document's frames decides nothing.
+        let tolerance = 0.5
+        guard boxes.count > 1, let scene = boxes.first, boxes[1].parent == scene.id,
+              boxes[1].rect.isClose(to: scene.rect, tolerance: tolerance),
+              let root = out.first(where: { $0.id == boxes[1].id }),
+              abs(root.rect.x) <= tolerance, abs(root.rect.y) <= tolerance else { return out }
+        out[0].rect = RenderRect(x: 0, y: 0, width: root.rect.width, height: root.rect.height)
+        out[0].frame = out[0].rect
+        return out
     }
 
     /// The scene's controller: the first object whose name ends in `Controller`, else the first that is not a

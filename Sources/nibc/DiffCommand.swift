@@ -102,7 +102,17 @@ struct DiffCommand: ParsableCommand {
     func visualDiff() throws {
         let diff: RenderDiff
         do {
-            diff = RenderDiff(try RenderInput.load(reference), try RenderInput.load(other))
+            var before = try RenderInput.load(reference), after = try RenderInput.load(other)
+            // One side drawn at design-time frames (it does not compile): both are, so the views ibtool adds on the
+            // compiled side are not listed as added or removed.
+            if RenderDiff.needsDesignFrames(before, after) {
+                if before.geometryNote == nil { before = try RenderInput.load(reference, geometry: .design) }
+                if after.geometryNote == nil { after = try RenderInput.load(other, geometry: .design) }
+            }
+            for (path, doc) in [(reference, before), (other, after)] {
+                if let note = doc.geometryNote { printError("\(path): warning: \(note)") }
+            }
+            diff = RenderDiff(before, after)
         } catch {
             printError(error.message)
             throw ExitCode(2)

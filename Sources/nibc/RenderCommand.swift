@@ -6,9 +6,13 @@ import NibRender
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw a .xib, .storyboard, .nib or .storyboardc as a wireframe at its design-time frames (SVG, HTML, PNG or JSON boxes).",
+        abstract: "Draw a .xib, .storyboard, .nib or .storyboardc as a wireframe (SVG, HTML, PNG or JSON boxes).",
         discussion: """
-            Every view is drawn at the frame the document stores (a nib: its archived UIBounds/UICenter or NSFrame),
+            A XIB's or storyboard's views are drawn where its compiled nibs place them (the document compiled in
+            process, as nibc compile does: scroll views tiled, root views sized to the device, table headers placed,
+            the views ibtool adds); with --design-frames, or when it does not compile (a warning says why), at the
+            frames the document stores. A nib's views are drawn at its archived UIBounds/UICenter or NSFrame. Every
+            view is drawn
             with literal and system colours, text at its point size, image placeholders, hidden views dashed and
             Interface Builder's ambiguous/misplaced flags as badges. A storyboard is drawn as its scene map with
             segue arrows and the initial-controller arrow. Each view is an SVG group with data-id (the XIB id, or
@@ -32,6 +36,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Leave hidden views out instead of drawing them dashed.")
     var hideHidden = false
 
+    @Flag(help: "Draw a document's views at the frames the document stores instead of where its compiled nib places them.")
+    var designFrames = false
+
     func run() throws {
         do {
             try render()
@@ -54,7 +61,8 @@ struct RenderCommand: ParsableCommand {
                 throw CommandFailure("error: PNG output needs rsvg-convert on PATH (Debian: apt-get install librsvg2-bin); write .svg or .html instead")
             }
         }
-        let document = try RenderInput.load(input, scene: scene)
+        let document = try RenderInput.load(input, scene: scene, geometry: designFrames ? .design : .compiled)
+        if let note = document.geometryNote { printError("\(input): warning: \(note)") }
         let text: String
         switch kind {
         case "json": text = BoxJSON.json(document)

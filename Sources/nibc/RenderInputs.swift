@@ -3,7 +3,8 @@ import Foundation
 import NibRender
 import XIB
 
-/// What `render` and the visual `diff` read: a XIB or storyboard drawn from its design-time frames, or a nib,
+/// What `render` and the visual `diff` read: a XIB or storyboard drawn where its compiled nibs place its views (or
+/// at its design-time frames), or a nib,
 /// `.nib` directory or `.storyboardc` drawn from its archived geometry.
 enum RenderInput {
     /// True when `path` names an Interface Builder document (by extension, or an XML file that is not a nib).
@@ -15,8 +16,9 @@ enum RenderInput {
         return describeNonNib(head).map { $0.contains("XIB") || $0.contains("storyboard") } ?? false
     }
 
-    /// Reads and lays out `path`. Documents are read within `nibc compile`'s XML limits.
-    static func load(_ path: String, scene: String? = nil) throws(CommandFailure) -> RenderDocument {
+    /// Reads and lays out `path`. Documents are read within `nibc compile`'s XML limits; a document's boxes come from
+    /// `geometry` (its compiled layout unless asked otherwise).
+    static func load(_ path: String, scene: String? = nil, geometry: GeometrySource = .compiled) throws(CommandFailure) -> RenderDocument {
         if isDocument(path) {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             guard let size else { throw CommandFailure("\(path): error: cannot read the file") }
@@ -24,7 +26,7 @@ enum RenderInput {
                 throw CommandFailure("\(path): error: \(size) bytes is over the \(XMLParseOptions.default.maxInputSize)-byte input limit")
             }
             guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path): error: cannot read the file") }
-            do { return try DocumentRenderer.render(bytes: [UInt8](data), file: path, scene: scene) } catch {
+            do { return try DocumentRenderer.render(bytes: [UInt8](data), file: path, scene: scene, geometry: geometry) } catch {
                 throw CommandFailure(error.description)
             }
         }

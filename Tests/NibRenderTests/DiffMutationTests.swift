@@ -112,6 +112,18 @@ final class DiffMutationTests: XCTestCase {
         return Array(text.utf8)
     }
 
+    /// The diff of `original` (the rendering of `bytes`) and the rendering of `edited`, as `nibc diff` draws them:
+    /// both at design-time frames when only one of them compiles (an edit can leave a constraint pointing nowhere).
+    static func diff(_ original: RenderDocument, _ bytes: [UInt8], _ edited: [UInt8], _ path: String) throws -> RenderDiff {
+        var before = original
+        var after = try DocumentRenderer.render(bytes: edited, file: path)
+        if RenderDiff.needsDesignFrames(before, after) {
+            if before.geometryNote == nil { before = try DocumentRenderer.render(bytes: bytes, file: path, geometry: .design) }
+            if after.geometryNote == nil { after = try DocumentRenderer.render(bytes: edited, file: path, geometry: .design) }
+        }
+        return RenderDiff(before, after)
+    }
+
     func testSingleEditsAreMarkedAndNoiseIsNot() throws {
         guard try SharedCorpus.requireOrSkip() != nil else { throw XCTSkip("no shared corpus") }
         var truePositives = 0, marked = 0, expected = 0, noiseMarks: [String] = [], misses: [String] = []
@@ -124,15 +136,14 @@ final class DiffMutationTests: XCTestCase {
             // Noise-only edits.
             let noisy = Self.noise(bytes)
             if noisy != bytes { noiseEdited += 1 }
-            let quiet = try DocumentRenderer.render(bytes: noisy, file: path)
-            let noise = RenderDiff(original, quiet)
+            let noise = try Self.diff(original, bytes, noisy, path)
             if !noise.isEquivalent { noiseMarks.append("\(path): \(noise.changes.prefix(3).map(\.details))") }
             guard path.hasSuffix(".xib") else { continue }
             // A window's content view takes the window's content size whatever its frame says, so its frame is no
             // place for a visible edit.
             let windows = Set(original.boxes.filter { $0.kind == .window }.map(\.id))
             let candidates = original.boxes.filter {
-                $0.parent != nil && !$0.missingFrame && !$0.id.contains("@") && $0.kind != .window && !windows.contains($0.parent ?? "")
+                $0.parent != nil && !$0.missingFrame && !$0.isLayoutDerived && !$0.id.contains("@") && $0.kind != .window && !windows.contains($0.parent ?? "")
             }
             guard !candidates.isEmpty else { continue }
             let middle = candidates[candidates.count / 2]
@@ -141,12 +152,12 @@ final class DiffMutationTests: XCTestCase {
             for mutation in Mutation.allCases {
                 let box = mutation == .delete ? leaf : mutation == .retitle ? label : middle
                 guard let (edited, id) = Self.mutate(bytes, box, mutation) else { continue }
-                let after: RenderDocument
-                do { after = try DocumentRenderer.render(bytes: edited, file: path) } catch {
+                let diff: RenderDiff
+                do { diff = try Self.diff(original, bytes, edited, path) } catch {
                     XCTFail("\(path) \(mutation): the edited document does not read: \(error)")
                     continue
                 }
-                let marks = Set(RenderDiff(original, after).changes.map(\.id))
+                let marks = Set(diff.changes.map(\.id))
                 perMutation[mutation, default: 0] += 1
                 expected += 1
                 marked += marks.count

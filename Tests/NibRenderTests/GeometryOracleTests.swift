@@ -6,7 +6,9 @@ import XCTest
 
 /// Apple's compiled nibs as the oracle for the boxes drawn from their documents: for every XIB/nib and
 /// storyboard/`.storyboardc` pair under `nib/`, `storyboards/` and `recent/`, the rectangles drawn from the document
-/// must equal those drawn from Apple's nib within 0.5 pt for at least 98 % of the nib's views with geometry, per folder.
+/// (from its compiled layout, `GeometrySource.compiled`) must equal those drawn from Apple's nib within 0.5 pt for at
+/// least 98 % of the nib's views with geometry, per folder. The design-time frames (`GeometrySource.design`) are
+/// measured too, for comparison, and gated on the views whose nib box is the document's frame.
 ///
 /// Nibs keep no XIB ids, so views are matched by their place: both renderings' views in drawing order (depth first,
 /// subviews in order), aligned on their class names (a longest common subsequence, so a view Apple adds, such as a
@@ -22,18 +24,50 @@ final class GeometryOracleTests: XCTestCase {
         var layoutViews: [String: Int] = [:]
         var layoutWithin = 0
         var misses: [String] = []
+        /// The misses by cause (a layout cause, or the document's frame).
+        var missCauses: [String: Int] = [:]
     }
 
     static let tolerance = 0.5
     static let floor = 0.98
 
     func testDocumentBoxesMatchApplesNibs() throws {
-        guard let corpus = try SharedCorpus.requireOrSkip() else { throw XCTSkip("no shared corpus") }
-        var tallies: [String: Tally] = [:]
+        guard try SharedCorpus.requireOrSkip() != nil else { throw XCTSkip("no shared corpus") }
         let pairs = try RenderCorpus.pairs()
         XCTAssertGreaterThan(pairs.count, 100, "the corpus's pairs")
+        let design = try Self.tallies(pairs, geometry: .design)
+        let compiled = try Self.tallies(pairs, geometry: .compiled)
+        for (geometry, tallies) in [(GeometrySource.design, design), (.compiled, compiled)] {
+            for (folder, tally) in tallies.sorted(by: { $0.key < $1.key }) {
+                let ratio = Double(tally.within) / Double(max(tally.views, 1))
+                let layout = tally.layoutViews.values.reduce(0, +)
+                let all = Double(tally.within + tally.layoutWithin) / Double(max(tally.views + layout, 1))
+                print(String(format: "render-geometry %@ %@: views whose nib takes the document's frame %d of %d within %.1f pt (%.4f); all views with geometry %d of %d (%.4f)",
+                             geometry.rawValue, folder, tally.within, tally.views, Self.tolerance, ratio,
+                             tally.within + tally.layoutWithin, tally.views + layout, all))
+                for (cause, count) in tally.layoutViews.sorted(by: { $0.key < $1.key }) {
+                    print("render-geometry \(geometry.rawValue) \(folder) layout-derived views, \(cause): \(count)")
+                }
+                for (cause, count) in tally.missCauses.sorted(by: { $0.key < $1.key }) {
+                    print("render-geometry \(geometry.rawValue) \(folder) misses, \(cause): \(count)")
+                }
+                if geometry == .compiled { for miss in tally.misses { print("render-geometry miss \(miss)") } }
+                XCTAssertGreaterThan(tally.views, 0, folder)
+                XCTAssertGreaterThanOrEqual(ratio, Self.floor, "\(geometry) \(folder): \(tally.within) of \(tally.views)")
+                if geometry == .compiled {
+                    XCTAssertGreaterThanOrEqual(all, Self.floor, "\(folder): all views, \(tally.within + tally.layoutWithin) of \(tally.views + layout)")
+                }
+            }
+            XCTAssertEqual(Set(tallies.keys), ["nib", "storyboards", "recent"])
+        }
+    }
+
+    /// The per-folder tallies of the corpus pairs drawn with `geometry`.
+    static func tallies(_ pairs: [RenderCorpus.Pair], geometry: GeometrySource) throws -> [String: Tally] {
+        let corpus = try SharedCorpus.require()
+        var tallies: [String: Tally] = [:]
         for pair in pairs {
-            let document = try DocumentRenderer.render(bytes: try RenderCorpus.bytes(pair.document), file: pair.document)
+            let document = try DocumentRenderer.render(bytes: try RenderCorpus.bytes(pair.document), file: pair.document, geometry: geometry)
             let compiled = corpus.appendingPathComponent(pair.compiled).path
             var tally = tallies[pair.folder, default: Tally()]
             if pair.document.hasSuffix(".xib") {
@@ -48,18 +82,7 @@ final class GeometryOracleTests: XCTestCase {
             }
             tallies[pair.folder] = tally
         }
-        for (folder, tally) in tallies.sorted(by: { $0.key < $1.key }) {
-            let ratio = Double(tally.within) / Double(max(tally.views, 1))
-            let layout = tally.layoutViews.values.reduce(0, +)
-            let all = Double(tally.within + tally.layoutWithin) / Double(max(tally.views + layout, 1))
-            print(String(format: "render-geometry %@: %d of %d views within %.1f pt (%.4f); with Apple's layout-derived boxes %d of %d (%.4f)",
-                         folder, tally.within, tally.views, Self.tolerance, ratio, tally.within + tally.layoutWithin, tally.views + layout, all))
-            for (cause, count) in tally.layoutViews.sorted(by: { $0.key < $1.key }) { print("render-geometry \(folder) layout-derived \(cause): \(count)") }
-            for miss in tally.misses { print("render-geometry miss \(miss)") }
-            XCTAssertGreaterThan(tally.views, 0, folder)
-            XCTAssertGreaterThanOrEqual(ratio, Self.floor, "\(folder): \(tally.within) of \(tally.views)")
-        }
-        XCTAssertEqual(Set(tallies.keys), ["nib", "storyboards", "recent"])
+        return tallies
     }
 
     /// The document's boxes a storyboard nib holds: a view nib (`<vc>-view-<view>.nib`) the view's subtree, relative
@@ -153,13 +176,18 @@ final class GeometryOracleTests: XCTestCase {
                 // The same class at the same place, in another order among its siblings.
                 hit = true
             }
-            if let cause = layoutCause(view, nibByID, isStoryboardView: origin != nil) {
+            let cause = layoutCause(view, nibByID, isStoryboardView: origin != nil)
+            if !hit {
+                tally.missCauses[cause ?? "the document's frame", default: 0] += 1
+                tally.misses.append("\(label): \(view.className) \(note) nib \(nibRect)\(cause.map { " (\($0))" } ?? "")")
+            }
+            if let cause {
                 tally.layoutViews[cause, default: 0] += 1
                 if hit { tally.layoutWithin += 1 }
                 continue
             }
             tally.views += 1
-            if hit { tally.within += 1 } else { tally.misses.append("\(label): \(view.className) \(note) nib \(nibRect)") }
+            if hit { tally.within += 1 }
         }
     }
 

@@ -73,6 +73,68 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(compiled.stdout.contains("data-id=\"NSWindowController-wc1-00-001.nib:"))
     }
 
+    /// The rectangles of the boxes of class `className` in `nibc render --json` output, by id.
+    func rects(_ json: String, className: String) throws -> [String: [Double]] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        var out: [String: [Double]] = [:]
+        for view in try XCTUnwrap(object?["views"] as? [[String: Any]]) where view["class"] as? String == className {
+            out[try XCTUnwrap(view["id"] as? String)] = try XCTUnwrap(view["rect"] as? [Double])
+        }
+        return out
+    }
+
+    func testRenderPlacesViewsWhereTheCompiledNibDoesAndDesignFramesWhereTheDocumentDoes() throws {
+        // Two scroll views whose table header views ibtool wraps in a clip view of their own and widens to the table.
+        let xib = try corpus("nib/appkit-samples/test17_scrollhiding.xib")
+        let compiled = try NibcProcess.run(["render", "--json", xib])
+        XCTAssertEqual(compiled.status, 0, compiled.stderr)
+        XCTAssertEqual(compiled.stderr, "")
+        let design = try NibcProcess.run(["render", "--json", "--design-frames", xib])
+        XCTAssertEqual(design.status, 0, design.stderr)
+        let apple = try NibcProcess.run(["render", "--json", try corpus("nib/appkit-samples/test17_scrollhiding.nib")])
+        XCTAssertEqual(apple.status, 0, apple.stderr)
+        for className in ["NSTableHeaderView", "NSClipView"] {
+            // Apple's nib has no XIB ids: its rectangles of the class, as a set.
+            let expected = Set(try rects(apple.stdout, className: className).values)
+            let drawn = try rects(compiled.stdout, className: className)
+            XCTAssertEqual(Set(drawn.values), expected, className)
+        }
+        // The header views keep their XIB ids; at design-time frames they are where the document says, not Apple's place.
+        let headers = try rects(compiled.stdout, className: "NSTableHeaderView")
+        XCTAssertEqual(Set(headers.keys), ["4mT-15-O9u", "OED-xf-l0o"])
+        let designHeaders = try rects(design.stdout, className: "NSTableHeaderView")
+        XCTAssertEqual(Set(designHeaders.keys), ["4mT-15-O9u", "OED-xf-l0o"])
+        XCTAssertNotEqual(designHeaders["4mT-15-O9u"], headers["4mT-15-O9u"])
+        // The clip views ibtool adds are named by their scroll view.
+        XCTAssertNotNil(try rects(compiled.stdout, className: "NSClipView")["ADm-zJ-EuX/NSClipView"])
+        XCTAssertNil(try rects(design.stdout, className: "NSClipView")["ADm-zJ-EuX/NSClipView"])
+    }
+
+    func testADocumentThatDoesNotCompileIsDrawnAtItsDesignFramesWithAWarning() throws {
+        let xib = dir.appendingPathComponent("dangling.xib")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner">
+                        <connections>
+                            <outlet property="view" destination="nowhere" id="o1"/>
+                        </connections>
+                    </placeholder>
+                    <view contentMode="scaleToFill" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="120" height="80"/>
+                    </view>
+                </objects>
+            </document>
+            """.utf8).write(to: xib)
+        let out = dir.appendingPathComponent("dangling.json").path
+        let r = try NibcProcess.run(["render", xib.path, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("dangling.xib: warning: drawn at design-time frames: the document does not compile (") && r.stderr.contains("nowhere"), r.stderr)
+        let json = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertEqual(try rects(json, className: "UIView")["v1"], [20, 20, 120, 80])
+    }
+
     func testMalformedInputIsALocatedErrorAndWritesNothing() throws {
         let bad = dir.appendingPathComponent("bad.xib")
         try Data("""

@@ -36,6 +36,9 @@ final class CompileContext {
 
     /// Whether user-visible strings become `NSLocalizableString`.
     let localized: Bool
+    /// The graphs of a storyboard's nibs with their document ids, when `CompileOptions.recordsDocumentIDs` asks for
+    /// them (set on the storyboard's top-level context; its nibs' builders record into it).
+    var nibLog: CompiledNibLog?
     /// The document's localizable strings, shared with the contexts of its other nibs.
     let strings: LocalizableStringLog
 
@@ -290,6 +293,19 @@ final class CompileContext {
     func isDefined(_ id: String) -> Bool { entry(id)?.defined ?? false }
 
     func objectIndex(forID id: String) -> Int? { entry(id)?.slot }
+
+    /// The id of the document element each defined object was made for, by object index in `builder.graph`:
+    /// the map from a compiled graph back to its document (`CompileOptions.recordsDocumentIDs`).
+    func documentIDsOfObjects() -> [Int: String] {
+        var out: [Int: String] = [:]
+        for id in tracker.document.identifiers {
+            guard let e = entry(id), e.defined, e.slot >= 0, e.slot < builder.graph.objects.count else { continue }
+            // Two ids bound to one object (an alias): the smaller id, so the map does not depend on hash order.
+            if let other = out[e.slot], other.utf8.lexicographicallyPrecedes(id.utf8) { continue }
+            out[e.slot] = id
+        }
+        return out
+    }
 
     /// Reports references to ids that no encoder defined; patches aliased slots.
     func finishReferences() {

@@ -37,6 +37,10 @@ public struct CompileOptions: Sendable, Hashable {
     /// variant for the deployment target below iOS 14, where SF Symbol images are archived as rendered
     /// `UIImage`s instead of `UIImageNibPlaceholder`s.
     var encodesPreIOS14Runtime = false
+    /// Record which document element each object of the compiled graph was made for
+    /// (`CompileResult.documentIDs`): what a tool that reads the compiled graph, such as `nibc render`, needs to
+    /// name its objects by their XIB ids. Off by default (it costs a pass over the document's ids).
+    public var recordsDocumentIDs = false
 
     /// Creates options; the defaults reproduce current Xcode output.
     public init(moduleName: String? = nil, minimumDeploymentTarget: String? = nil, coderVersion: Int = 10,
@@ -77,6 +81,10 @@ public struct CompileResult: Sendable {
     public var format: NibOutputFormat = .nibArchive
     /// Every string archived as an `NSLocalizableString` (Base-localized documents only), each key once.
     public var localizableStrings: [LocalizableString] = []
+    /// With `CompileOptions.recordsDocumentIDs`: the `id` of the document element each object of `graph` was made
+    /// for, by object index (objects the compiler adds, such as interned strings or views ibtool inserts, have
+    /// none); empty otherwise.
+    public var documentIDs: [Int: String] = [:]
 
     /// The nib file in `format`: what `nibc compile` and `nibc ibtool` write.
     ///

@@ -41,7 +41,9 @@ public struct XIBCompiler: Sendable {
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
         let graph = context.builder.graph
         let out = context.builder.archive()
-        return CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format,
-                             localizableStrings: context.strings.strings)
+        var result = CompileResult(bytes: out, graph: graph, diagnostics: context.diagnosticsInSourceOrder, format: format,
+                                   localizableStrings: context.strings.strings)
+        if options.recordsDocumentIDs { result.documentIDs = context.documentIDsOfObjects() }
+        return result
     }
 }

@@ -29,6 +29,7 @@ final class AppKitStoryboardBuilder {
         var out: [(name: String, bytes: [UInt8])] = []
         if let (app, menu) = mainMenu, let scene = scenes.applicationScenes.first(where: { $0.application == app })?.scene {
             out.append(("MainMenu", mainMenuNib(app, menu, scene: scene)))
+            context.nibLog?.name("MainMenu")
         }
         for (scene, app) in scenes.applicationScenes where mainMenu?.application != app {
             context.ignore(app)
@@ -36,10 +37,12 @@ final class AppKitStoryboardBuilder {
         }
         for controller in scenes.controllers where scenes.hasOwnNib(controller) {
             out.append((controller.identifier, sceneNib(controller)))
+            context.nibLog?.name(controller.identifier)
         }
         for controller in scenes.controllers {
             guard let name = controller.viewNibName, let view = controller.rootView else { continue }
             out.append((name, viewNib(controller, rootView: view)))
+            context.nibLog?.name(name)
         }
         return out
     }
@@ -148,6 +151,7 @@ final class AppKitStoryboardBuilder {
         a.finishObjectData(topLevel: topLevel, owner: owner, rootObject: 0, extraObjects: extra, leadingConnectors: leading)
         a.canonicalizeNumbers()
         context.absorb(ctx)
+        context.nibLog?.record(a.b.graph, context: ctx)
         return a.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 

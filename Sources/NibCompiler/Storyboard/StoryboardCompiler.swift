@@ -19,6 +19,37 @@ public struct StoryboardResult: Sendable {
     public var diagnostics: [CompileDiagnostic]
     /// Every string archived as an `NSLocalizableString` (Base-localized documents only), each key once.
     public var localizableStrings: [LocalizableString] = []
+    /// With `CompileOptions.recordsDocumentIDs`: each nib's graph with the document id of its objects, in the order
+    /// the nibs are built (the first pass; a `runtime.nib` variant is not listed); empty otherwise.
+    public var nibs: [CompiledNib] = []
+}
+
+/// One nib of a compiled storyboard as built: its name (without `.nib`), the graph written, and the id of the
+/// document element each object was made for (`CompileResult.documentIDs`).
+public struct CompiledNib: Sendable {
+    /// The nib's name in the `.storyboardc` directory, without `.nib`.
+    public var name: String
+    /// The object graph written (object 0 is the root).
+    public var graph: NibGraph
+    /// The document element id of each object made for one, by object index in `graph`.
+    public var documentIDs: [Int: String]
+}
+
+/// The nibs a storyboard compilation records (`CompileOptions.recordsDocumentIDs`): a nib builder records its graph
+/// when it archives it, the storyboard builder names it when it lists the nib.
+final class CompiledNibLog {
+    private(set) var nibs: [CompiledNib] = []
+    private var pending: (graph: NibGraph, ids: [Int: String])?
+
+    func record(_ graph: NibGraph, context: CompileContext) {
+        pending = (graph, context.documentIDsOfObjects())
+    }
+
+    func name(_ name: String) {
+        guard let pending else { return }
+        nibs.append(CompiledNib(name: name, graph: pending.graph, documentIDs: pending.ids))
+        self.pending = nil
+    }
 }
 
 /// Compiles an Interface Builder `.storyboard` into the files of a `.storyboardc` directory
@@ -52,6 +83,7 @@ public struct StoryboardCompiler: Sendable {
         let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: true)
         let tracker = XIBReadTracker(document: document)
         let context = CompileContext(options: options, fileName: fileName, tracker: tracker)
+        if options.recordsDocumentIDs { context.nibLog = CompiledNibLog() }
         let scenes = StoryboardScenes(document: context.document, platform: document.platform, context: context)
         if context.hasErrors { throw CompileError(diagnostics: context.diagnosticsInSourceOrder) }
 
@@ -104,7 +136,7 @@ public struct StoryboardCompiler: Sendable {
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return StoryboardResult(files: files, diagnostics: context.diagnosticsInSourceOrder.filter { $0.severity != .error },
-                                localizableStrings: context.strings.strings)
+                                localizableStrings: context.strings.strings, nibs: context.nibLog?.nibs ?? [])
     }
 
     /// Whether the document holds an object whose archive depends on iOS 14 (an SF Symbol image,

@@ -103,6 +103,7 @@ final class UIKitSceneNib {
         ctx.finishReferences()
         c.writeRoot(topLevel: top, topLevelNodes: [], leadingConnections: storyboardOutlets)
         LNEVersion.mark(&c.b.graph, xcode: ctx.options.xcodeVersion)
+        parent.nibLog?.record(c.b.graph, context: ctx)
         return c.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 

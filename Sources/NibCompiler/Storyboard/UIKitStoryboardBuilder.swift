@@ -31,11 +31,13 @@ final class UIKitStoryboardBuilder {
             guard let name = controller.viewNibName, let view = controller.rootView else { continue }
             out.append((name, UIKitViewNib(controller: controller, rootView: view, parent: context, prepared: prepared, segues: scenes.segueIndex)
                 .build(upstreams: &upstreams)))
+            context.nibLog?.name(name)
         }
         for controller in scenes.controllers where scenes.hasOwnNib(controller) && onlySceneNibs?.contains(controller.id) ?? true {
             out.append((controller.identifier, UIKitSceneNib(controller: controller, parent: context, upstreams: upstreams,
                                                              identifiers: identifiers, prepared: prepared,
                                                              segues: scenes.segueIndex).build()))
+            context.nibLog?.name(controller.identifier)
         }
         return out
     }

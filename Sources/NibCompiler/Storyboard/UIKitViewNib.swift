@@ -101,6 +101,7 @@ struct UIKitViewNib {
         let numbered = Self.numberUpstreams(in: &c.b, proxies: Set(idOfProxy.keys), after: 2, also: cellContent.prototypeReferences)
         upstreams[controller.id] = numbered.map { (name: $0.name, id: idOfProxy[$0.index] ?? "") }
         LNEVersion.mark(&c.b.graph, xcode: ctx.options.xcodeVersion)
+        parent.nibLog?.record(c.b.graph, context: ctx)
         return c.b.archive(reusing: ctx.slotPool.writerScratch)
     }
 
