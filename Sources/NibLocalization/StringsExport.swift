@@ -18,15 +18,23 @@ public struct LocalizedDocument: Sendable {
     /// Compiles `bytes` (a `.xib` or, when `fileName` ends in `.storyboard`, a storyboard) as Base-localized
     /// and collects its localizable strings. A document that does not compile throws the compiler's errors.
     public init(bytes: [UInt8], fileName: String, options: CompileOptions = CompileOptions()) throws(CompileError) {
+        let storyboard = fileName.hasSuffix(".storyboard")
+        try self.init(document: XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: storyboard),
+                      fileName: fileName, options: options)
+    }
+
+    /// Compiles `document` (parsed already, a XIB or a storyboard) as Base-localized and collects its
+    /// localizable strings. A document that does not compile throws the compiler's errors.
+    public init(document: XIBDocument, fileName: String, options: CompileOptions = CompileOptions()) throws(CompileError) {
         var options = options
         options.baseLocalized = true
         let strings: [LocalizableString]
-        if fileName.hasSuffix(".storyboard") {
-            let result = try StoryboardCompiler(options: options).compile(storyboard: bytes, fileName: fileName)
+        if document.isStoryboard {
+            let result = try StoryboardCompiler(options: options).compile(document: document, fileName: fileName)
             strings = result.localizableStrings
             diagnostics = result.diagnostics
         } else {
-            let result = try XIBCompiler(options: options).compile(xib: bytes, fileName: fileName)
+            let result = try XIBCompiler(options: options).compile(document: document, fileName: fileName)
             strings = result.localizableStrings
             diagnostics = result.diagnostics
         }

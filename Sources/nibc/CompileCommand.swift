@@ -238,10 +238,12 @@ struct CompileCommand: ParsableCommand {
         case .failure(let failed): return failed.result
         }
         let bytes = [UInt8](data)
-        let checks = checkDocument(job, bytes, options: compiler.options)
-        if checks.refused { return JobResult(messages: checks.messages, failed: true) }
         do {
-            let result = try compiler.compile(xib: bytes, fileName: job.input)
+            // One parse: the document rules and the compiler read the same document.
+            let document = try XIBDocument.open(bytes, fileName: job.input, options: compiler.options, storyboard: false)
+            let checks = checkDocument(job, document, options: compiler.options)
+            if checks.refused { return JobResult(messages: checks.messages, failed: true) }
+            let result = try compiler.compile(document: document, fileName: job.input)
             var messages = checks.messages + result.diagnostics.map(BatchMessage.diagnostic)
             if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             let output: [UInt8]
@@ -280,8 +282,8 @@ extension CompileCommand {
 
     /// Interface Builder's document rules for the job: their messages, and whether an error-level rule
     /// refuses the document (then nothing is compiled or written, as ibtool refuses it).
-    static func checkDocument(_ job: Job, _ bytes: [UInt8], options: CompileOptions) -> (messages: [BatchMessage], refused: Bool) {
-        let findings = DocumentChecks.run(bytes, file: job.input, options: options).findings
+    static func checkDocument(_ job: Job, _ document: XIBDocument, options: CompileOptions) -> (messages: [BatchMessage], refused: Bool) {
+        let findings = DocumentChecks.check(document, options: options)
         let messages = findings.map { BatchMessage.diagnostic(DocumentChecks.diagnostic($0)) }
         guard findings.contains(where: { $0.level == .error }) else { return (messages, false) }
         return (messages + [.error(file: job.input, "\(job.input): error: Interface Builder would not compile this document; nothing written")], true)
@@ -306,10 +308,12 @@ extension CompileCommand {
         case .failure(let failed): return failed.result
         }
         let bytes = [UInt8](data)
-        let checks = checkDocument(job, bytes, options: compiler.options)
-        if checks.refused { return JobResult(messages: checks.messages, failed: true) }
         do {
-            let result = try compiler.compile(storyboard: bytes, fileName: job.input)
+            // One parse: the document rules and the compiler read the same document.
+            let document = try XIBDocument.open(bytes, fileName: job.input, options: compiler.options, storyboard: true)
+            let checks = checkDocument(job, document, options: compiler.options)
+            if checks.refused { return JobResult(messages: checks.messages, failed: true) }
+            let result = try compiler.compile(document: document, fileName: job.input)
             var messages = checks.messages + result.diagnostics.map(BatchMessage.diagnostic)
             if let refused = refuseWarnings(job, messages, warningsAsErrors: warningsAsErrors) { return refused }
             do {

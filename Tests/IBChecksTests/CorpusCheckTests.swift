@@ -1,5 +1,6 @@
 import Foundation
 import IBChecks
+import NibCompiler
 import NibTestSupport
 import PropertyList
 import Testing
@@ -49,7 +50,8 @@ import XIB
         #expect(total > 300, "the corpus is there and parses")
     }
 
-    /// Each inspection view is built for every corpus document and written as an XML and a binary plist.
+    /// Each inspection view (and each `--localizable-*` view) is built for every corpus document and written as an
+    /// XML and a binary plist.
     @Test func inspectionViewsCoverTheCorpus() throws {
         guard try SharedCorpus.requireOrSkip() != nil else { return }
         var documents = 0
@@ -58,10 +60,16 @@ import XIB
                 guard let document = try? XIBDocument(contentsOfFile: url.path) else { continue }
                 documents += 1
                 let view = DocumentInspection(document)
+                let localizable = LocalizableInspection(document: document, strings: Self.localizableStrings(document, file: url.path))
                 let value = PropertyListValue.dictionary([
                     .init("connections", view.connections), .init("hierarchy", view.hierarchy),
                     .init("objects", view.objects), .init("version-history", view.versionHistory),
-                ])
+                ] + LocalizableInspection.Kind.allCases.map { .init($0.key, localizable.value($0)) })
+                guard case .dictionary(let all) = localizable.value(.all), case .dictionary(let geometry) = localizable.value(.geometry) else {
+                    Issue.record("\(SharedCorpus.relative(url)): wrong localizable shape")
+                    continue
+                }
+                #expect(all.count >= geometry.count, "\(SharedCorpus.relative(url)): --localizable-all holds every object with geometry")
                 guard case .array(let top) = view.hierarchy, case .dictionary(let objects) = view.objects else {
                     Issue.record("\(SharedCorpus.relative(url)): wrong shape")
                     continue
@@ -73,5 +81,15 @@ import XIB
             }
         }
         #expect(documents > 300)
+    }
+
+    /// The document's localizable strings from a Base-localized compile (none when nibc cannot compile it).
+    static func localizableStrings(_ document: XIBDocument, file: String) -> [LocalizableString] {
+        var options = CompileOptions()
+        options.baseLocalized = true
+        if document.isStoryboard {
+            return (try? StoryboardCompiler(options: options).compile(document: document, fileName: file))?.localizableStrings ?? []
+        }
+        return (try? XIBCompiler(options: options).compile(document: document, fileName: file))?.localizableStrings ?? []
     }
 }

@@ -169,9 +169,70 @@ import Testing
         let all = try NibcProcess.run(["ibtool", "--all", "--output-format", format, xib])
         #expect(all.status == 0)
         let allReport = try Self.plist(all.stdoutData)
-        #expect(Set(allReport.keys) == Set(["connections", "errors", "hierarchy", "notices", "objects", "version-history", "warnings"]
+        #expect(Set(allReport.keys) == Set(["connections", "errors", "hierarchy", "localizable-all", "notices", "objects", "version-history", "warnings"]
             .map { "com.apple.ibtool.document.\($0)" }))
         #expect((allReport["com.apple.ibtool.document.warnings"] as? [String: Any])?.keys.first == "lbl-00-001")
+        let localizable = try #require(allReport["com.apple.ibtool.document.localizable-all"] as? [String: [String: Any]])
+        #expect(localizable["lbl-00-001"]?["text"] as? String == "Title")
+        #expect(localizable["lbl-00-001"]?["frameSize"] as? String == "{120, 21}")
+        if format == "xml1" {
+            // Apple's order (IBTOOL-CHECKS.md §5: classes, connections, errors, hierarchy, localizable-all, notices,
+            // objects, version-history, warnings; nibc has no --classes).
+            let keys = all.stdout.components(separatedBy: "<key>com.apple.ibtool.document.").dropFirst().map { $0.prefix { $0 != "<" } }
+            #expect(keys == ["connections", "errors", "hierarchy", "localizable-all", "notices", "objects", "version-history", "warnings"])
+        }
+    }
+
+    /// The `--localizable-*` modes in the three output formats: the label's text and geometry under each mode's
+    /// key, `<dict/>` for the views with nothing; the document is not compiled to an output.
+    @Test(arguments: ["xml1", "binary1", "human-readable-text"]) func localizableModes(_ format: String) throws {
+        let dir = try Self.scratch("localizable-\(format)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xib = try Self.write(Self.dynamicTypeXIB, "Title.xib", in: dir)
+        let kinds = ["strings", "stringarrays", "geometry", "other", "to-many-relationships", "all"]
+        let r = try NibcProcess.run(["ibtool"] + kinds.map { "--localizable-\($0)" } + ["--output-format", format, xib])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Title.xib"])
+        if format == "human-readable-text" {
+            #expect(r.stdout.contains("/* com.apple.ibtool.document.localizable-strings */\nlbl-00-001.text: Title\n"), "\(r.stdout)")
+            #expect(r.stdout.contains("/* com.apple.ibtool.document.localizable-other */\n/* "), "\(r.stdout)")
+            #expect(r.stdout.contains("lbl-00-001.frameSize: {120, 21}\n"), "\(r.stdout)")
+            #expect(r.stdout.contains("lbl-00-001.ibDesignAutoresizingMask: 36\n"), "\(r.stdout)")
+            return
+        }
+        let report = try Self.plist(r.stdoutData)
+        #expect(Set(report.keys) == Set(kinds.map { "com.apple.ibtool.document.localizable-\($0)" }))
+        let strings = try #require(report["com.apple.ibtool.document.localizable-strings"] as? [String: [String: String]])
+        #expect(strings == ["lbl-00-001": ["text": "Title"]])
+        let geometry = try #require(report["com.apple.ibtool.document.localizable-geometry"] as? [String: [String: Any]])
+        #expect(Array(geometry.keys) == ["lbl-00-001"])
+        #expect(geometry["lbl-00-001"]?["frameOrigin"] as? String == "{0, 0}")
+        #expect(geometry["lbl-00-001"]?["ibShadowedHorizontalContentHuggingPriority"] as? Double == 250)
+        #expect(geometry["lbl-00-001"]?["ibExternalExplicitTranslatesAutoresizingMaskIntoConstraints"] as? Bool == true)
+        for empty in ["stringarrays", "other", "to-many-relationships"] {
+            #expect((report["com.apple.ibtool.document.localizable-\(empty)"] as? [String: Any])?.isEmpty == true, "\(empty)")
+        }
+        let all = try #require(report["com.apple.ibtool.document.localizable-all"] as? [String: [String: Any]])
+        let allLabel = try #require(all["lbl-00-001"]), geometryLabel = try #require(geometry["lbl-00-001"])
+        #expect(Set(allLabel.keys) == Set(geometryLabel.keys).union(["text"]))
+        if format == "xml1" {
+            #expect(r.stdout.contains("<key>com.apple.ibtool.document.localizable-other</key>\n\t<dict/>"), "\(r.stdout)")
+        }
+    }
+
+    /// A `--localizable-*` view combines with `--compile`: the report and the nib, the compiler's warnings once.
+    @Test func localizableViewWithCompile() throws {
+        let dir = try Self.scratch("localizable-compile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xib = try Self.write(Self.dynamicTypeXIB, "Title.xib", in: dir)
+        let nib = dir.appendingPathComponent("Title.nib").path
+        let r = try NibcProcess.run(["ibtool", "--warnings", "--localizable-geometry", "--compile", nib, xib])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(FileManager.default.fileExists(atPath: nib))
+        let report = try Self.plist(r.stdoutData)
+        #expect((report["com.apple.ibtool.document.localizable-geometry"] as? [String: Any])?.keys.first == "lbl-00-001")
+        let warnings = try #require(report["com.apple.ibtool.document.warnings"] as? [String: [[String: Any]]])
+        #expect(warnings["lbl-00-001"]?.count == 1, "the Dynamic Type warning once: \(warnings)")
     }
 
     /// `--upgrade`/`--write` are refused (nibc does not rewrite documents); a missing input gets Apple's text.

@@ -26,7 +26,13 @@ public struct XIBCompiler: Sendable {
     public func compile(xib bytes: [UInt8], fileName: String) throws(CompileError) -> CompileResult {
         // One model: the XML tree, the XIB document checks (type, version, <objects>, unique ids) and
         // its id index; the compiler reads it through `XIBNode` views that record what was consumed.
-        let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: false)
+        try compile(document: XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: false), fileName: fileName)
+    }
+
+    /// Compiles a XIB parsed already (`XIBDocument.open(_:fileName:options:storyboard:)` with `storyboard: false`),
+    /// as `compile(xib:fileName:)` does; the document is only read.
+    public func compile(document: XIBDocument, fileName: String) throws(CompileError) -> CompileResult {
+        try document.requireKind(storyboard: false, fileName: fileName)
         let format = options.format ?? NibOutputFormat.forTarget(platform: document.platform, minimumDeploymentTarget: options.minimumDeploymentTarget)
         var options = options
         options.xcodeVersion = options.xcodeVersion.writing(format)

@@ -76,11 +76,17 @@ public struct StoryboardCompiler: Sendable {
     ///   controller, paths relative to the directory) and the warnings.
     /// - Throws: `CompileError` with every diagnostic when the document cannot be compiled; nothing is returned then.
     public func compile(storyboard bytes: [UInt8], fileName: String) throws(CompileError) -> StoryboardResult {
+        try compile(document: XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: true), fileName: fileName)
+    }
+
+    /// Compiles a storyboard parsed already (`XIBDocument.open(_:fileName:options:storyboard:)` with
+    /// `storyboard: true`), as `compile(storyboard:fileName:)` does; the document is only read.
+    public func compile(document: XIBDocument, fileName: String) throws(CompileError) -> StoryboardResult {
+        try document.requireKind(storyboard: true, fileName: fileName)
         var options = options
         // Every nib (and prototype cell) gets a context of its own; deciding Base localization from the file
         // name once (as `CompileContext` does) spares each of them a Foundation substring search.
         if options.baseLocalized == nil { options.baseLocalized = fileName.contains("Base.lproj/") }
-        let document = try XIBDocument.open(bytes, fileName: fileName, options: options, storyboard: true)
         let tracker = XIBReadTracker(document: document)
         let context = CompileContext(options: options, fileName: fileName, tracker: tracker)
         if options.recordsDocumentIDs { context.nibLog = CompiledNibLog() }

@@ -1,3 +1,4 @@
+import IBChecks
 import NibCompiler
 
 /// ibtool's command line, as build systems pass it (Xcode, rules_apple, Xamarin, CMake): options in any order,
@@ -46,8 +47,9 @@ struct IbtoolArguments {
     var importXLIFF: String?
     /// `--write OUT`: where an import writes the translated document.
     var write: String?
-    /// `--localizable-strings`: the document's localizable strings in the report.
-    var localizableStrings = false
+    /// `--localizable-strings`, `--localizable-geometry`, … (`--all` asks for `--localizable-all`): the
+    /// document's localizable properties in the report.
+    var localizable: Set<LocalizableInspection.Kind> = []
     var inputs: [String] = []
     /// Problems with the command line itself, reported under `com.apple.ibtool.errors`.
     var problems: [IbtoolReport.ToolError] = []
@@ -67,8 +69,8 @@ struct IbtoolArguments {
         "--errors", "--warnings", "--notices", "--auto-activate-custom-fonts", "--version",
         // Implied by --companion-strings-file; a Base.lproj document references its strings tables anyway.
         "--reference-external-strings-file",
-        "--all", "--upgrade", "--localizable-strings",
-    ]).union(IbtoolInspection.allCases.map(\.flag))
+        "--all", "--upgrade",
+    ]).union(IbtoolInspection.allCases.map(\.flag)).union(LocalizableInspection.Kind.allCases.map(\.flag))
     /// Every supported option, sorted, for the unknown-option message.
     static var supported: String { (valueOptions.union(flagOptions)).sorted().joined(separator: ", ") }
 
@@ -96,11 +98,12 @@ struct IbtoolArguments {
                 case "--version": version = true
                 case "--all":
                     inspections.formUnion(IbtoolInspection.allCases)
+                    localizable.insert(.all)
                     errors = true; warnings = true; notices = true
                 case "--upgrade": rewriteOption = rewriteOption ?? arg
-                case "--localizable-strings": localizableStrings = true
                 default:
                     if let mode = IbtoolInspection.allCases.first(where: { $0.flag == arg }) { inspections.insert(mode) }
+                    if let kind = LocalizableInspection.Kind.allCases.first(where: { $0.flag == arg }) { localizable.insert(kind) }
                 }
                 continue
             }

@@ -86,38 +86,59 @@ enum IbtoolFrontEnd {
             report.toolErrors.append(problem)
             return 1
         }
-        if IbtoolLocalization.isRequested(args) {
-            guard args.compile == nil, args.compilationDirectory == nil else {
-                report.toolErrors.append(.init(description: "Strings export, import and --localizable-strings cannot be combined with --compile or --compilation-directory.",
-                                               recoverySuggestion: "Run nibc ibtool once to compile and once for the strings."))
-                return 1
-            }
-            return IbtoolLocalization.run(args, input: input, bytes: bytes, report: &report)
+        if args.exportStrings != nil || args.importStrings != nil || args.exportXLIFF != nil || args.importXLIFF != nil,
+           args.compile != nil || args.compilationDirectory != nil {
+            report.toolErrors.append(.init(description: "Strings export and import cannot be combined with --compile or --compilation-directory.",
+                                           recoverySuggestion: "Run nibc ibtool once to compile and once for the strings."))
+            return 1
         }
 
+        // One parse: the document rules, the inspection views and the compiler read the same document.
         let options = compileOptions(args)
-        let (findings, document) = DocumentChecks.run(bytes, file: input, options: options)
-        if let document, !args.inspections.isEmpty {
+        let document: XIBDocument
+        do {
+            document = try XIBDocument.open(bytes, fileName: input, options: options, storyboard: isStoryboard)
+        } catch {
+            report.add([], nibc: error.diagnostics)
+            if !args.errors { report.toolErrors += error.diagnostics.filter { $0.severity == .error }.map { .init(description: $0.description) } }
+            return 1
+        }
+        let findings = DocumentChecks.check(document, options: options)
+        if !args.inspections.isEmpty {
             let inspection = DocumentInspection(document)
             report.inspection = args.inspections.sorted { $0.rawValue < $1.rawValue }.map { .init($0.key, $0.value(inspection)) }
         }
+        let output = outputPath(args, input: input)
+        let localizing = IbtoolLocalization.isRequested(args)
+        if localizing {
+            // The strings operations and the --localizable-* views read a Base-localized compile of the document;
+            // they write no compiled output, so Interface Builder's errors do not stop them.
+            report.add(findings, nibc: [])
+            let status = IbtoolLocalization.run(args, input: input, bytes: bytes, document: document, options: options, report: &report)
+            if status != 0 || (output == nil && args.partialInfoPlist == nil && args.inspections.isEmpty) { return status }
+        }
         if findings.contains(where: { $0.level == .error }) {
             // Interface Builder refuses the document: nothing is compiled or written.
-            report.add(findings, nibc: [])
+            if !localizing { report.add(findings, nibc: []) }
             if !args.errors {
                 report.toolErrors += findings.filter { $0.level == .error }.map { .init(description: "\(input):\($0.objectID): error: \($0.message)") }
             }
             return 1
         }
-        // An inspection without an output does not compile (ibtool's inspection modes read the document only).
-        if document != nil, !args.inspections.isEmpty, outputPath(args, input: input) == nil, args.partialInfoPlist == nil {
-            report.add(findings, nibc: [])
+        if !args.inspections.isEmpty, output == nil, args.partialInfoPlist == nil {
+            // An inspection without an output does not compile (ibtool's inspection modes read the document only).
+            if !localizing { report.add(findings, nibc: []) }
             return 0
         }
 
-        let (diagnostics, compiled) = compile(bytes, input: input, storyboard: isStoryboard, options: options)
+        let (diagnostics, compiled) = compile(document, input: input, options: options)
         let errors = diagnostics.filter { $0.severity == .error }
-        report.add(findings, nibc: diagnostics)
+        if localizing {
+            // The findings and the compiler's warnings were reported with the localization views' compile.
+            report.add([], nibc: errors)
+        } else {
+            report.add(findings, nibc: diagnostics)
+        }
         if !args.errors {
             // A failing compile is never silent: without --errors its errors are reported as ibtool's own.
             report.toolErrors += errors.map { .init(description: $0.description) }
@@ -125,7 +146,6 @@ enum IbtoolFrontEnd {
         guard let compiled, errors.isEmpty else { return 1 }
 
         do throws(CommandFailure) {
-            let output = outputPath(args, input: input)
             var companions: [(bytes: [UInt8], destination: String)] = []
             if !args.companionStrings.isEmpty {
                 guard let output else { throw CommandFailure("--companion-strings-file needs --compile or --compilation-directory") }
@@ -156,14 +176,13 @@ enum IbtoolFrontEnd {
 
     /// Compiles the document with the compilers `nibc compile` uses (so the bytes are the same); nil output
     /// when there is an error among the diagnostics.
-    static func compile(_ bytes: [UInt8], input: String, storyboard: Bool,
-                        options: CompileOptions) -> ([Diagnostic], Compiled?) {
+    static func compile(_ document: XIBDocument, input: String, options: CompileOptions) -> ([Diagnostic], Compiled?) {
         do {
-            if storyboard {
-                let result = try StoryboardCompiler(options: options).compile(storyboard: bytes, fileName: input)
+            if document.isStoryboard {
+                let result = try StoryboardCompiler(options: options).compile(document: document, fileName: input)
                 return (result.diagnostics, .storyboard(result.files.map { ($0.path, $0.bytes) }))
             }
-            let result = try XIBCompiler(options: options).compile(xib: bytes, fileName: input)
+            let result = try XIBCompiler(options: options).compile(document: document, fileName: input)
             // As ibtool: a macOS deployment target before 10.13 gets the keyed-archive form.
             do { return (result.diagnostics, .nib(try result.nib())) } catch {
                 let failure = Diagnostic(severity: .error, file: input, line: 1, column: 1,
@@ -269,13 +288,13 @@ struct IbtoolCommand: ParsableCommand {
 
             nibc ibtool --compilation-directory DIR --errors --warnings --module App --target-device iphone --minimum-deployment-target 15.0 --output-format human-readable-text Main.storyboard (writes DIR/Main.storyboardc; --compile OUT.storyboardc names it)
 
-            nibc ibtool --export-strings-file OUT.strings IN.storyboard (the localizable strings, as ibtool writes them: UTF-16 with a byte-order mark); --import-strings-file IN.strings --write OUT.storyboard IN.storyboard writes the translated document; --localizable-strings prints them in the report. See docs/LOCALIZATION.md.
+            nibc ibtool --export-strings-file OUT.strings IN.storyboard (the localizable strings, as ibtool writes them: UTF-16 with a byte-order mark); --import-strings-file IN.strings --write OUT.storyboard IN.storyboard writes the translated document; --localizable-strings prints them in the report (--localizable-stringarrays, -geometry, -other, -to-many-relationships and -all the other localizable properties). See docs/LOCALIZATION.md.
 
             nibc ibtool --link OUT_DIR --minimum-deployment-target 15.0 --target-device iphone A.storyboardc B.storyboardc (checks the compiled storyboards and the references between them, then copies them into OUT_DIR)
 
             Supported: \(IbtoolArguments.supported).
 
-            Reports go to standard output as an XML plist (default), binary1 or human-readable-text; exit status 1 on an error. Interface Builder's document rules (errors fail the compile) and the inspection modes --hierarchy, --connections, --objects, --version-history and --all: docs/IBTOOL-CHECKS.md. See docs/IBTOOL.md.
+            Reports go to standard output as an XML plist (default), binary1 or human-readable-text; exit status 1 on an error. Interface Builder's document rules (errors fail the compile) and the inspection modes --hierarchy, --connections, --objects, --version-history, --localizable-* and --all: docs/IBTOOL-CHECKS.md. See docs/IBTOOL.md.
             """)
 
     @Argument(parsing: .captureForPassthrough, help: "ibtool options and the input document.")

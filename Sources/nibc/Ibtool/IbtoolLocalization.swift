@@ -1,4 +1,5 @@
 import Foundation
+import IBChecks
 import NibCompiler
 import NibLocalization
 import StringsFile
@@ -8,27 +9,30 @@ import XIB
 /// ibtool's localization operations on one document: `--export-strings-file OUT` (and its older name
 /// `--generate-strings-file`), `--import-strings-file IN --write OUT` (and Xcode 3's `--strings-file`), and
 /// `--export-xliff OUT` and `--import-xliff IN --write OUT` (the same strings as XLIFF 1.2), and
-/// `--localizable-strings` (the strings as a report section). See docs/LOCALIZATION.md.
+/// the `--localizable-*` views (`--localizable-strings` … `--localizable-all`, built by
+/// `IBChecks.LocalizableInspection`). See docs/LOCALIZATION.md.
 enum IbtoolLocalization {
     /// Whether the arguments ask for one of these operations.
     static func isRequested(_ args: IbtoolArguments) -> Bool {
         args.exportStrings != nil || args.importStrings != nil || args.exportXLIFF != nil || args.importXLIFF != nil
-            || args.localizableStrings
+            || !args.localizable.isEmpty
     }
 
-    /// Runs the requested operations on `input` (its bytes read); returns the exit status.
-    static func run(_ args: IbtoolArguments, input: String, bytes: [UInt8], report: inout IbtoolReport) -> Int32 {
-        var options = CompileOptions(moduleName: args.module, minimumDeploymentTarget: args.minimumDeploymentTarget)
-        if let version = args.xcodeVersion { options.xcodeVersion = version }
+    /// Runs the requested operations on `input` (its bytes read and parsed as `document`); returns the exit status.
+    static func run(_ args: IbtoolArguments, input: String, bytes: [UInt8], document: XIBDocument,
+                    options: CompileOptions, report: inout IbtoolReport) -> Int32 {
         let localized: LocalizedDocument
         do {
-            localized = try LocalizedDocument(bytes: bytes, fileName: input, options: options)
+            localized = try LocalizedDocument(document: document, fileName: input, options: options)
         } catch {
             addDiagnostics(error.diagnostics, args: args, to: &report)
             return 1
         }
         addDiagnostics(localized.diagnostics, args: args, to: &report)
-        if args.localizableStrings { report.localizableStrings = localizableStringsSection(localized) }
+        if !args.localizable.isEmpty {
+            let view = LocalizableInspection(document: document, strings: localized.strings)
+            report.localizable = args.localizable.map { PropertyListEntry($0.key, view.value($0)) }.sortedByKey()
+        }
         do throws(CommandFailure) {
             if let output = args.exportStrings {
                 try IbtoolFrontEnd.writeOutput(localized.exportBytes(), to: output)
@@ -99,16 +103,5 @@ enum IbtoolLocalization {
         if args.notices, report.documentNotices == nil { report.documentNotices = [] }
         // nibc's own findings: errors under errors, the rest under notices (`IbtoolReport.add`).
         report.add([], nibc: diagnostics)
-    }
-
-    /// `com.apple.ibtool.document.localizable-strings`: object id → property → text, keys in CoreFoundation's order.
-    static func localizableStringsSection(_ localized: LocalizedDocument) -> PropertyListValue {
-        var ids: [String] = []
-        var byID: [String: [PropertyListEntry]] = [:]
-        for s in localized.strings {
-            if byID[s.objectID] == nil { ids.append(s.objectID) }
-            byID[s.objectID, default: []].append(PropertyListEntry(s.property, .string(s.text)))
-        }
-        return .dictionary(ids.map { PropertyListEntry($0, .dictionary((byID[$0] ?? []).sortedByKey())) }.sortedByKey())
     }
 }

@@ -6,7 +6,7 @@ import XIB
 /// What ibtool prints on standard output: a property list (XML or binary) or human-readable text with
 /// the command-line errors (`com.apple.ibtool.errors`), the document's errors, warnings and notices
 /// (`com.apple.ibtool.document.*`, each only when asked for with `--errors`/`--warnings`/`--notices`) and
-/// the inspection views (`--hierarchy`, `--connections`, `--objects`, `--version-history`).
+/// the inspection views (`--hierarchy`, `--connections`, `--objects`, `--version-history`, `--localizable-*`).
 struct IbtoolReport {
     /// A problem that is not at a place in the document: the command line, an unreadable file.
     struct ToolError {
@@ -60,13 +60,14 @@ struct IbtoolReport {
     var inspection: [PropertyListEntry] = []
     /// `--version`: `com.apple.ibtool.version` with `bundle-version` and `short-bundle-version`.
     var version: (bundle: String, short: String)?
-    /// `--localizable-strings`: `com.apple.ibtool.document.localizable-strings` (object id → property → text).
-    var localizableStrings: PropertyListValue?
+    /// `--localizable-strings` … `--localizable-all`: `com.apple.ibtool.document.localizable-<kind>` (object id →
+    /// property → value), by key.
+    var localizable: [PropertyListEntry] = []
 
     /// Whether there is anything to print (ibtool prints nothing after a quiet successful compile).
     var isEmpty: Bool {
         toolErrors.isEmpty && documentErrors == nil && documentWarnings == nil && documentNotices == nil
-            && inspection.isEmpty && version == nil && localizableStrings == nil
+            && inspection.isEmpty && version == nil && localizable.isEmpty
     }
 
     /// Sorts findings into the sections that were asked for: Apple's by their level; nibc's own errors
@@ -102,8 +103,7 @@ struct IbtoolReport {
         if let documentErrors { plist.append(.init("com.apple.ibtool.document.errors", Self.section(documentErrors))) }
         if let documentWarnings { plist.append(.init("com.apple.ibtool.document.warnings", Self.section(documentWarnings))) }
         if let documentNotices { plist.append(.init("com.apple.ibtool.document.notices", Self.section(documentNotices))) }
-        if let localizableStrings { plist.append(.init("com.apple.ibtool.document.localizable-strings", localizableStrings)) }
-        plist += inspection
+        plist += inspection + localizable
         if let version {
             plist.append(.init("com.apple.ibtool.version", .dictionary([
                 .init("bundle-version", .string(version.bundle)), .init("short-bundle-version", .string(version.short)),
@@ -161,12 +161,18 @@ struct IbtoolReport {
         for view in inspection {
             out += "/* \(view.key) */\n" + PropertyListRendering.text(view.value)
         }
-        if case .dictionary(let objects)? = localizableStrings {
-            out += "/* com.apple.ibtool.document.localizable-strings */\n"
+        for view in localizable {
+            // One line per property, named as the strings export keys it: `ID.property`, `ID.property[i]`.
+            out += "/* \(view.key) */\n"
+            guard case .dictionary(let objects) = view.value else { continue }
             for object in objects {
                 guard case .dictionary(let properties) = object.value else { continue }
                 for p in properties {
-                    if case .string(let text) = p.value { out += "\(object.key).\(p.key): \(text)\n" }
+                    if case .array(let items) = p.value {
+                        for (i, item) in items.enumerated() { out += "\(object.key).\(p.key)[\(i)]: \(PropertyListRendering.scalarText(item) ?? "")\n" }
+                    } else {
+                        out += "\(object.key).\(p.key): \(PropertyListRendering.scalarText(p.value) ?? "")\n"
+                    }
                 }
             }
         }
