@@ -26,7 +26,7 @@ extension AppKitStoryboardBuilder {
                 if segue.peek("relationship") == relationship {
                     out.append(child)
                 } else {
-                    a.ctx.warning(at: segue, "<segue relationship='\(segue.peek("relationship") ?? "")'> of a <\(node.name)>: only '\(relationship)' relationships are archived; its controller is not")
+                    warnOnce(a, at: segue, "<segue relationship='\(segue.peek("relationship") ?? "")'> of a <\(node.name)>: only '\(relationship)' relationships are archived; its controller is not")
                 }
             }
         }
@@ -39,7 +39,7 @@ extension AppKitStoryboardBuilder {
     func embedChild(_ child: StoryboardController, container: Int, item: XIBNode, in a: AppKitCompiler,
                     leading: inout [Int], extra: inout [(object: Int, parent: Int)]) -> Int? {
         if embeddingPath.contains(child.id) {
-            a.ctx.warning(at: item, "<\(item.name)>: its controller '\(child.id)' contains this container (a cycle of relationship segues); not archived")
+            warnOnce(a, at: item, "<\(item.name)>: its controller '\(child.id)' contains this container (a cycle of relationship segues); not archived")
             return nil
         }
         if a.ctx.isDefined(child.id), let existing = a.ctx.objectIndex(forID: child.id) { return existing }
@@ -70,6 +70,12 @@ extension AppKitStoryboardBuilder {
         return a.b.graph.add(NibObject(className: "NSIBUserDefinedRuntimeAttributesConnector", entries: e.list))
     }
 
+    /// A warning about `node`, given once although a controller can be archived in several nibs (its own scene nib
+    /// and its container's).
+    func warnOnce(_ a: AppKitCompiler, at node: XIBNode, _ message: String) {
+        if warnedElements.insert(node.order).inserted { a.ctx.warning(at: node, message) }
+    }
+
     // MARK: Split view controller
 
     /// `NSSplitViewController` keys (GNUstep's coder): `NSSplitView` (the `<splitView key="splitView">`, archived
@@ -91,7 +97,7 @@ extension AppKitStoryboardBuilder {
             let child = k < children.count
                 ? embedChild(children[k], container: index, item: item, in: a, leading: &leading, extra: &extra) : nil
             if k >= children.count {
-                a.ctx.warning(at: item, "<splitViewItem> without a 'splitItems' relationship segue: the item has no view controller")
+                warnOnce(a, at: item, "<splitViewItem> without a 'splitItems' relationship segue: the item has no view controller")
             }
             a.finish(itemIndex, "NSSplitViewItem", splitViewItemKeys(item, controller: child, in: a))
             if let collapses = item.bool("canCollapse") {
@@ -101,7 +107,7 @@ extension AppKitStoryboardBuilder {
             items.append(itemIndex)
         }
         for child in children.dropFirst(itemNodes.count) {
-            a.ctx.warning(at: node, "'splitItems' relationship to '\(child.id)' has no <splitViewItem>; its controller is not archived")
+            warnOnce(a, at: node, "'splitItems' relationship to '\(child.id)' has no <splitViewItem>; its controller is not archived")
         }
         e.obj("NSSplitViewItems", a.b.array(items))
         let minimum = node.double("minimumThicknessForInlineSidebars") ?? -Double(Float.greatestFiniteMagnitude)
@@ -131,7 +137,7 @@ extension AppKitStoryboardBuilder {
                 item.markUsed("separatorStyle")
                 separator = value
             } else {
-                a.ctx.warning(at: item, "<splitViewItem separatorStyle='\(style)'> is not a known titlebar separator style; automatic archived")
+                warnOnce(a, at: item, "<splitViewItem separatorStyle='\(style)'> is not a known titlebar separator style; automatic archived")
                 item.markUsed("separatorStyle")
             }
         }
@@ -160,7 +166,7 @@ extension AppKitStoryboardBuilder {
         let itemNodes = node.child("tabViewItems")?.children.filter { $0.isNamed("tabViewItem") } ?? []
         guard let tabView = node.child("tabView", key: "tabView") else {
             if !itemNodes.isEmpty || !children.isEmpty {
-                a.ctx.warning(at: node, "<tabViewController> without <tabView key='tabView'>: its items and their controllers are not archived")
+                warnOnce(a, at: node, "<tabViewController> without <tabView key='tabView'>: its items and their controllers are not archived")
                 for item in itemNodes { a.ctx.ignore(item) }
             }
             return
@@ -186,7 +192,7 @@ extension AppKitStoryboardBuilder {
                 // Apple's NSTabViewItem has a `viewController` property and GNUstep's coder no key for it.
                 properties.append(("viewController", child))
             } else if k >= children.count {
-                a.ctx.warning(at: item, "<tabViewItem> without a 'tabItems' relationship segue: the item has no view controller")
+                warnOnce(a, at: item, "<tabViewItem> without a 'tabItems' relationship segue: the item has no view controller")
             }
             // `image` and `toolTip` are documented NSTabViewItem properties without a key in GNUstep's coder.
             if let image = item["image"] {
@@ -198,7 +204,7 @@ extension AppKitStoryboardBuilder {
             items.append(itemIndex)
         }
         for child in children.dropFirst(itemNodes.count) {
-            a.ctx.warning(at: node, "'tabItems' relationship to '\(child.id)' has no <tabViewItem>; its controller is not archived")
+            warnOnce(a, at: node, "'tabItems' relationship to '\(child.id)' has no <tabViewItem>; its controller is not archived")
         }
         // The tab view element lists no items of its own: the controller's are its items.
         let selected = a.ctx.integer(node, "selectedTabViewItemIndex") ?? 0
@@ -214,7 +220,7 @@ extension AppKitStoryboardBuilder {
                 let at = (entries.firstIndex { $0.key == "NSTabViewItems" } ?? entries.count - 1) + 1
                 entries.insert(NibEntry(key: "NSSelectedTabViewItem", value: .object(items[Int(selected)])), at: at)
             } else {
-                a.ctx.warning(at: node, "selectedTabViewItemIndex '\(selected)' names no <tabViewItem>; no tab is selected")
+                warnOnce(a, at: node, "selectedTabViewItemIndex '\(selected)' names no <tabViewItem>; no tab is selected")
             }
         }
         a.b.graph.objects[tabViewIndex].entries = entries

@@ -16,6 +16,8 @@ final class AppKitStoryboardBuilder {
     var embedded: [StoryboardController] = []
     /// The ids of the controllers being encoded, outermost first: a relationship back into one of them is a cycle.
     var embeddingPath: [String] = []
+    /// The elements (by document order) the split and tab view controller rules have warned about.
+    var warnedElements: Set<Int> = []
 
     init(scenes: StoryboardScenes, context: CompileContext) {
         self.scenes = scenes
