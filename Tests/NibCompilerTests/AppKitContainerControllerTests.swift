@@ -216,6 +216,24 @@ import Testing
         #expect(n.objects("NSViewController").count == 2)
     }
 
+    /// The shared corpus's storyboards with split and tab view controllers (CotEditor's, Vienna's preferences) compile
+    /// without an element archived on its own and without a warning about the containers' elements or attributes.
+    @Test func corpusContainersCompileWithoutContainerWarnings() throws {
+        guard let dir = try SharedCorpus.requireOrSkip() else { return }
+        let paths = ["DocumentWindow", "EditorView", "KeyBindingsPane", "MultipleReplacementPanel", "PatternSortView", "SyntaxEditView"]
+            .map { "wild/macos/coteditor/\($0).storyboard" } + ["wild/macos/vienna/Preferences.storyboard"]
+        for path in paths {
+            let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent(path)))
+            let result = try StoryboardCompiler(options: CompileOptions(moduleName: "App")).compile(storyboard: bytes, fileName: path)
+            let container = result.diagnostics.map(\.message).filter {
+                $0.contains("not archived by its container") || $0.contains("splitView") || $0.contains("tabView")
+                    || $0.contains("<tabViewController") || $0.contains("transitionOptions")
+            }
+            #expect(container.isEmpty, "\(path): \(container)")
+            #expect(result.files.contains { $0.path == "Info.plist" }, "\(path)")
+        }
+    }
+
     /// Two split view controllers that are each other's item: both compile, the cycle is reported, nothing recurses.
     @Test func relationshipCycleIsReported() throws {
         let text = """

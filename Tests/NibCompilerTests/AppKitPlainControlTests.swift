@@ -38,7 +38,7 @@ import Testing
         let control = try #require(swappers.first { string($0.element.value(forKey: "NSOriginalClassName")) == "NSControl" })
         #expect(string(control.element.value(forKey: "NSClassName")) == "Recorder")
         guard case .object(let superview)? = control.element.value(forKey: "NSSuperview") else { Issue.record("no superview"); return }
-        #expect(graph.objects[superview].className == "NSView")
+        #expect(graph.objects[superview].className == "NSCustomView")
         #expect(control.element.value(forKey: "NSControlSize") == .int(2))
         guard case .object(let cell)? = control.element.value(forKey: "NSCell") else { Issue.record("no cell"); return }
         #expect(string(graph.objects[cell].value(forKey: "NSOriginalClassName")) == "NSActionCell")
