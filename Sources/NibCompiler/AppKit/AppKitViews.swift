@@ -54,6 +54,7 @@ enum AppKitEncoders {
         "colorWell": { $0.encodeColorWell($1, superview: $2, inStack: $3) },
         "pathControl": { $0.encodePathControl($1, superview: $2, inStack: $3) },
         "matrix": { $0.encodeMatrix($1, superview: $2, inStack: $3) },
+        "control": { $0.encodePlainControl($1, superview: $2, inStack: $3) },
         "textView": { c, node, superview, _ in c.encodeTextView(node, superview: superview, frame: nil) },
         "visualEffectView": { $0.encodeVisualEffectView($1, superview: $2, inStack: $3) },
         "pdfView": { c, node, superview, _ in c.encodePDFView(node, superview: superview) },

@@ -7,10 +7,17 @@ import XIB
 /// content view controller), a view nib per view controller with a root view. Evidence: the 7 pairs of
 /// `storyboards/appkit` (window controller → content view controller only; other AppKit segues and
 /// container relationships have no compiled sample: segue templates follow AppKitSegueTemplates.swift,
-/// container relationships are archived like the content relationship).
+/// split and tab view controllers AppKitContainerControllers.swift).
 final class AppKitStoryboardBuilder {
     let scenes: StoryboardScenes
     let context: CompileContext
+    /// The controllers archived inside the scene nib being built besides its own controller (a window's content
+    /// controller, split and tab items' controllers, recursively), in the order they were encoded.
+    var embedded: [StoryboardController] = []
+    /// The ids of the controllers being encoded, outermost first: a relationship back into one of them is a cycle.
+    var embeddingPath: [String] = []
+    /// The elements (by document order) the split and tab view controller rules have warned about.
+    var warnedElements: Set<Int> = []
 
     init(scenes: StoryboardScenes, context: CompileContext) {
         self.scenes = scenes
@@ -131,13 +138,13 @@ final class AppKitStoryboardBuilder {
         }
     }
 
-    private func object(_ a: AppKitCompiler, _ className: String, _ entries: [(String, NibGraphValue)]) -> Int {
+    func object(_ a: AppKitCompiler, _ className: String, _ entries: [(String, NibGraphValue)]) -> Int {
         a.b.graph.add(NibObject(className: className, entries: entries.map { NibEntry(key: $0.0, value: $0.1) }))
     }
 
     private func fileOwner(_ a: AppKitCompiler) -> Int { object(a, "NSCustomObject", [("NSClassName", .object(a.str("NSObject")))]) }
     private func application(_ a: AppKitCompiler) -> Int { object(a, "NSCustomObject", [("NSClassName", .object(a.str("NSApplication")))]) }
-    private func storyboardPlaceholder(_ a: AppKitCompiler) -> Int {
+    func storyboardPlaceholder(_ a: AppKitCompiler) -> Int {
         object(a, "NSNibExternalObjectPlaceholder", [("NSExternalObjectPlaceholderIdentifier", .object(a.str("NSStoryboardPlaceholder")))])
     }
 
@@ -176,7 +183,7 @@ final class AppKitStoryboardBuilder {
     }
 
     /// A controller object: the swapper (or plain class) with its storyboard keys.
-    private func encodeController(_ controller: StoryboardController, in a: AppKitCompiler, placeholder: Int,
+    func encodeController(_ controller: StoryboardController, in a: AppKitCompiler, placeholder: Int,
                                   leading: inout [Int], extra: inout [(object: Int, parent: Int)]) -> Int {
         let node = controller.node
         let index = a.define(node, controller.frameworkClass)
@@ -205,10 +212,15 @@ final class AppKitStoryboardBuilder {
                     leading.append(outlet(a, "delegate", template, index))
                 }
                 leading.append(outlet(a, "window", index, template))
-                if let child = controller.relationshipChildren.first {
+                // A content controller already being encoded (relationships forming a cycle through split or tab items)
+                // is not archived twice.
+                if let child = controller.relationshipChildren.first, !embeddingPath.contains(child.id) {
                     let childPlaceholder = storyboardPlaceholder(a)
                     extra.insert((childPlaceholder, -1), at: 0)
+                    embedded.append(child)
+                    embeddingPath.append(child.id)
                     let ci = encodeController(child, in: a, placeholder: childPlaceholder, leading: &leading, extra: &extra)
+                    embeddingPath.removeLast()
                     extra.append((ci, template))
                     contentController = ci
                     e.obj("IBWindowTemplateContentViewController", ci)
@@ -233,6 +245,11 @@ final class AppKitStoryboardBuilder {
                 e.obj("NSExternalObjectsTableForViewLoading", a.b.dictionary("NSMutableDictionary", pairs))
             }
             if let title = node["title"] { e.obj("NSTitle", a.str(title)) }
+            if node.name == "splitViewController" {
+                splitViewControllerKeys(controller, index: index, in: a, e: &e, leading: &leading, extra: &extra)
+            } else if node.name == "tabViewController" {
+                tabViewControllerKeys(controller, index: index, in: a, e: &e, leading: &leading, extra: &extra)
+            }
         }
         if let templates { e.obj("NSStoryboardSegueTemplates", templates) }
         _ = contentController
@@ -301,6 +318,8 @@ final class AppKitStoryboardBuilder {
         let placeholder = storyboardPlaceholder(a)
         var leading: [Int] = []
         var extra: [(object: Int, parent: Int)] = []
+        embedded = []
+        embeddingPath = [controller.id]
         let index: Int
         if controller.isReference {
             index = a.define(controller.node, "NSStoryboardControllerPlaceholder")
@@ -310,9 +329,9 @@ final class AppKitStoryboardBuilder {
         }
         leading.insert(outlet(a, "sceneController", owner, index), at: 0)
         // Scene-level extra objects (custom objects, gesture recognizers) are archived beside the controller.
-        // So are those of a window's content controller, which lives in this nib.
+        // So are those of the controllers embedded in this nib (a window's content controller, split and tab items').
         var topLevel = [controller.node]
-        let members = [controller] + (controller.node.name == "windowController" ? Array(controller.relationshipChildren.prefix(1)) : [])
+        let members = [controller] + embedded
         for member in members where !member.isReference {
             let before = a.connectors.count
             for x in member.extraObjects where x.name != "exit" && x.peek("sceneMemberID") != "firstResponder" {

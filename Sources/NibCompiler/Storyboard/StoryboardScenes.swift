@@ -231,15 +231,19 @@ struct StoryboardScenes {
         return out
     }
 
+    /// The AppKit controllers whose relationship children are archived inside their nib.
+    static let appKitEmbeddingContainers: Set<String> = ["windowController", "splitViewController", "tabViewController"]
+
     /// Whether `controller` gets a scene nib of its own (§1.1): all but relationship-only children
     /// without identifier that are not the initial controller.
     func hasOwnNib(_ controller: StoryboardController) -> Bool {
         // A reference is resolved by its identifier, so it always has a scene nib (as all 19 compiled
         // references do; none of them is a relationship child, U).
         if controller.storyboardIdentifier != nil || controller === initial || controller.isReference { return true }
-        // AppKit embeds only a window's content view controller (the one compiled case); children of
-        // other containers (split, tab views) get a scene nib of their own so they are archived (U).
-        if platform == .macOS, let parent = controller.parent, parent.node.name != "windowController" { return true }
+        // AppKit embeds a window's content view controller (the one compiled case) and the controllers of split
+        // and tab view items (AppKitContainerControllers.swift, U); children of other containers get a scene nib of
+        // their own so they are archived (U).
+        if platform == .macOS, let parent = controller.parent, !Self.appKitEmbeddingContainers.contains(parent.node.name) { return true }
         return !(controller.incomingRelationship > 0 && controller.incomingOther == 0)
     }
 }
