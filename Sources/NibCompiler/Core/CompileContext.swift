@@ -232,6 +232,7 @@ final class CompileContext {
         node.markUsed("id")
         // Ids are unique in a document (checked when it was opened): the element is the id's key.
         let e = node.order
+        if options.recordsDocumentIDs, let id = node.peek("id") { idsDefinedHere.append(id) }
         if let existing = Self.decode(slot(of: e)) {
             setSlot(of: e, Self.encode(existing.slot, defined: true))
             builder.graph.objects[existing.slot].className = className
@@ -263,6 +264,7 @@ final class CompileContext {
     /// Defines the object of `id` without an element of its own (aliases and synthesized objects).
     func bind(id: String, to index: Int) {
         let e = elementIndex(id)
+        if options.recordsDocumentIDs, e != nil { idsDefinedHere.append(id) }
         if let existing = entry(id)?.slot, existing != index {
             // A reference was taken before the definition: move the referenced slot's users later.
             aliasSlots[existing] = index
@@ -276,6 +278,10 @@ final class CompileContext {
     }
 
     private var aliasSlots: [Int: Int] = [:]
+
+    /// With `CompileOptions.recordsDocumentIDs`: the document ids this context defined, in definition order (an id
+    /// may repeat), so that `documentIDsOfObjects` costs the size of this nib, not of the whole document.
+    private var idsDefinedHere: [String] = []
 
     /// The object index that `id` refers to; records an unresolved reference for error reporting.
     func reference(_ id: String, from node: XIBNode) -> Int {
@@ -298,7 +304,7 @@ final class CompileContext {
     /// the map from a compiled graph back to its document (`CompileOptions.recordsDocumentIDs`).
     func documentIDsOfObjects() -> [Int: String] {
         var out: [Int: String] = [:]
-        for id in tracker.document.identifiers {
+        for id in idsDefinedHere {
             guard let e = entry(id), e.defined, e.slot >= 0, e.slot < builder.graph.objects.count else { continue }
             // Two ids bound to one object (an alias): the smaller id, so the map does not depend on hash order.
             if let other = out[e.slot], other.utf8.lexicographicallyPrecedes(id.utf8) { continue }
