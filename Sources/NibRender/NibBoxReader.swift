@@ -19,6 +19,7 @@ public enum NibRenderer {
         var platform = "iOS"
         for nib in nibs {
             var reader = NibBoxReader(graph: nib.graph, prefix: nib.name.isEmpty ? "" : nib.name + ":", pathBudget: pathBudget)
+            reader.drawsMenusAndToolbars = true
             if reader.appKit { platform = "macOS" }
             trees += reader.roots()
         }
@@ -43,6 +44,10 @@ struct NibBoxReader {
     /// The XIB id of objects compiled from a document in process (`CompileResult.documentIDs`), used as their box
     /// ids instead of tree paths.
     var documentIDs: [Int: String] = [:]
+    /// Top-level menus and windows' toolbar items are drawn (`NibRenderer`); off when the graph only gives a document's
+    /// compiled geometry (`CompiledGeometry`), the document drawing its own menus and toolbars. A toolbar's strip
+    /// is part of its window's box either way.
+    var drawsMenusAndToolbars = false
 
     /// Views nested deeper than this are not drawn (a hostile nib's chain of subviews stays off the call stack).
     static let maxDepth = 512
@@ -198,6 +203,10 @@ struct NibBoxReader {
         var out: [[RenderBox]] = []
         let topLevel = topLevelObjects()
         for (i, o) in graph.objects.enumerated() where !isChild.contains(i) && (topLevel?.contains(i) != false || o.className == "NSWindowTemplate") {
+            if drawsMenusAndToolbars, topLevel != nil, isMenu(i) {
+                out.append(MenuLayout.boxes(menu(i, depth: 0)))
+                continue
+            }
             guard o.className == "NSWindowTemplate" || archivedFrame(i) != nil else { continue }
             var boxes: [RenderBox] = []
             var visited = Set<Int>()
@@ -219,9 +228,11 @@ struct NibBoxReader {
         var frame: RenderRect
         var missing = false
         var kind = ViewClasses.kind(className: c.base ?? c.name)
+        var toolbar: ToolbarModel? = nil
         if o.className == "NSWindowTemplate" {
             kind = .window
-            titleBar = CanvasLayout.titleBarHeight
+            toolbar = self.toolbar(ofWindow: i)
+            titleBar = CanvasLayout.titleBarHeight + (toolbar == nil ? 0 : ToolbarLayout.height)
             let n = string(o.value(forKey: "NSWindowRect")).flatMap { Self.numbers($0, count: 4) } ?? [0, 0, 0, 0]
             frame = RenderRect(x: 0, y: 0, width: n[2], height: n[3] + titleBar)
         } else if let f = archivedFrame(i) {
@@ -255,6 +266,7 @@ struct NibBoxReader {
         if box.text == nil, let cell = o.value(forKey: "NSCell").flatMap(target) { box.text = string(graph.objects[cell].value(forKey: "NSContents")) }
         if box.text?.isEmpty == true { box.text = nil }
         out.append(box)
+        if drawsMenusAndToolbars, let toolbar { out += ToolbarLayout.boxes(toolbar, in: box, top: CanvasLayout.titleBarHeight) }
 
         var childBounds = (0.0, 0.0)
         if let text = string(o.value(forKey: "NSBounds")), let n = Self.numbers(text, count: 4) { childBounds = (n[0], n[1]) }

@@ -105,7 +105,9 @@ enum StoryboardLayout {
         var size = defaultSize(appKit: appKit)
         if let first = children.first, first.0.attribute("key") == "view" || first.0.attribute("key") == "window" {
             if let f = try reader.attributes.rect(first.0, key: "frame") { size = (f.width, f.height) }
-            if let c = try reader.attributes.rect(first.0, key: "contentRect") { size = (c.width, c.height + CanvasLayout.titleBarHeight) }
+            if let c = try reader.attributes.rect(first.0, key: "contentRect") {
+                size = (c.width, c.height + CanvasLayout.titleBarHeight + (reader.toolbar(ofWindow: first.0) == nil ? 0 : ToolbarLayout.height))
+            }
         } else {
             // No root view (a navigation or tab bar controller): wide and tall enough for its bars.
             for (child, _) in children {

@@ -35,6 +35,12 @@ enum TextFormatting {
         return out
     }
 
+    /// The width `text` takes in a generic sans-serif font at `size` points, estimated as 0.6 em per character
+    /// (no font metrics are available): what menus and toolbars, which store no frames, are laid out by.
+    static func estimatedWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.6
+    }
+
     /// The text cut to `limit` characters with an ellipsis.
     static func short(_ text: String, _ limit: Int = 60) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
