@@ -16,9 +16,19 @@ enum StoryboardLayout {
         var sceneOfElement: [String: String] = [:]
         for scene in document.objects.children(named: "scene") {
             if let wanted, scene.attribute("sceneID") != wanted, controller(of: scene).flatMap({ $0.attribute("id") }) != wanted { continue }
-            guard let controller = controller(of: scene) else { continue }
-            var boxes = try sceneBoxes(controller, reader: &reader)
-            if let layout { boxes = compiled(boxes, layout) }
+            var boxes: [RenderBox]
+            let owner: XMLTree.Element
+            if let menu = mainMenu(of: scene, reader) {
+                // The application scene: its main menu drawn as the scene, laid out from its items.
+                owner = menu
+                boxes = reader.menuTree(menu)
+            } else if let controller = controller(of: scene) {
+                owner = controller
+                boxes = try sceneBoxes(controller, reader: &reader)
+                if let layout { boxes = compiled(boxes, layout) }
+            } else {
+                continue
+            }
             guard let sceneID = boxes.first?.id else { continue }
             for e in scene.descendants {
                 if let id = e.attribute("id") { sceneOfElement[id] = sceneID }
@@ -29,7 +39,7 @@ enum StoryboardLayout {
                x.isFinite, y.isFinite, abs(x) < DocumentAttributes.maxCoordinate, abs(y) < DocumentAttributes.maxCoordinate {
                 centre = (x, y)
             }
-            scenes.append((scene, controller, boxes, wanted == nil ? centre : nil))
+            scenes.append((scene, owner, boxes, wanted == nil ? centre : nil))
         }
         if let wanted, scenes.isEmpty {
             throw RenderError("no scene with sceneID or controller id \"\(wanted)\"", at: document.objects.location)
@@ -86,6 +96,12 @@ enum StoryboardLayout {
         out[0].rect = RenderRect(x: 0, y: 0, width: root.rect.width, height: root.rect.height)
         out[0].frame = out[0].rect
         return out
+    }
+
+    /// The menu of an AppKit application scene (`<application>` holding `<menu key="mainMenu">`).
+    static func mainMenu(of scene: XMLTree.Element, _ reader: DocumentBoxReader) -> XMLTree.Element? {
+        guard let application = scene.firstChild(named: "objects")?.firstChild(named: "application") else { return nil }
+        return application.children.first { DocumentBoxReader.isMenu($0, reader.attributes) && $0.attribute("key") == "mainMenu" }
     }
 
     /// The scene's controller: the first object whose name ends in `Controller`, else the first that is not a
