@@ -15,14 +15,21 @@ struct MenuModel {
 
 /// One menu item.
 struct MenuItemModel {
+    /// The box id: the XIB id, or the object's tree path in a nib.
     var id: String
+    /// `NSMenuItem`, or the item's custom class.
     var className: String
+    /// The framework class when a custom class is set.
     var baseClass: String?
+    /// The title (empty for a separator).
     var title: String
     /// The key equivalent as a menu shows it (`⇧⌘S`), nil when there is none.
     var keyEquivalent: String?
+    /// A separator line.
     var isSeparator: Bool
+    /// `hidden="YES"`, a nib's `NSIsHidden`.
     var isHidden: Bool
+    /// The item's submenu, read to `MenuLayout`'s depth (empty below it).
     var submenu: MenuModel?
 }
 

@@ -181,14 +181,16 @@ struct NibBoxReader {
         return ViewClasses.flippedAppKit.contains(base)
     }
 
+    /// The objects of an archived array, in order.
+    func elements(_ value: NibGraphValue?) -> [Int] {
+        guard let array = value.flatMap(target) else { return [] }
+        return graph.objects[array].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap { target($0.value) }
+    }
+
     /// The nib's top-level objects: UIKit's `UINibTopLevelObjectsKey`, or the objects AppKit's object table
     /// (`IB.objectdata`) gives the File's Owner (`NSRoot`) as parent; nil when the nib has neither.
     func topLevelObjects() -> Set<Int>? {
         guard let root = graph.objects.first else { return nil }
-        func elements(_ value: NibGraphValue?) -> [Int] {
-            guard let array = value.flatMap(target) else { return [] }
-            return graph.objects[array].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap { target($0.value) }
-        }
         if root.value(forKey: "UINibTopLevelObjectsKey") != nil { return Set(elements(root.value(forKey: "UINibTopLevelObjectsKey"))) }
         guard let data = root.value(forKey: "IB.objectdata").flatMap(target) else { return nil }
         let table = graph.objects[data]
@@ -202,14 +204,15 @@ struct NibBoxReader {
     mutating func roots() -> [[RenderBox]] {
         var out: [[RenderBox]] = []
         let topLevel = topLevelObjects()
+        // Shared by the roots: an object reachable from two roots is drawn once.
+        var visited = Set<Int>()
         for (i, o) in graph.objects.enumerated() where !isChild.contains(i) && (topLevel?.contains(i) != false || o.className == "NSWindowTemplate") {
             if drawsMenusAndToolbars, topLevel != nil, isMenu(i) {
-                out.append(MenuLayout.boxes(menu(i, depth: 0)))
+                if visited.insert(i).inserted { out.append(MenuLayout.boxes(menu(i, depth: 0, drawn: &visited))) }
                 continue
             }
             guard o.className == "NSWindowTemplate" || archivedFrame(i) != nil else { continue }
             var boxes: [RenderBox] = []
-            var visited = Set<Int>()
             add(i, parent: nil, space: .init(rect: .zero, flipped: true), bounds: (0, 0), rootID: nil, depth: 0,
                 visited: &visited, into: &boxes)
             out.append(boxes)
@@ -228,10 +231,10 @@ struct NibBoxReader {
         var frame: RenderRect
         var missing = false
         var kind = ViewClasses.kind(className: c.base ?? c.name)
-        var toolbar: ToolbarModel? = nil
+        var toolbar: Int? = nil
         if o.className == "NSWindowTemplate" {
             kind = .window
-            toolbar = self.toolbar(ofWindow: i)
+            toolbar = toolbarObject(ofWindow: i)
             titleBar = CanvasLayout.titleBarHeight + (toolbar == nil ? 0 : ToolbarLayout.height)
             let n = string(o.value(forKey: "NSWindowRect")).flatMap { Self.numbers($0, count: 4) } ?? [0, 0, 0, 0]
             frame = RenderRect(x: 0, y: 0, width: n[2], height: n[3] + titleBar)
@@ -266,7 +269,9 @@ struct NibBoxReader {
         if box.text == nil, let cell = o.value(forKey: "NSCell").flatMap(target) { box.text = string(graph.objects[cell].value(forKey: "NSContents")) }
         if box.text?.isEmpty == true { box.text = nil }
         out.append(box)
-        if drawsMenusAndToolbars, let toolbar { out += ToolbarLayout.boxes(toolbar, in: box, top: CanvasLayout.titleBarHeight) }
+        if drawsMenusAndToolbars, let toolbar, visited.insert(toolbar).inserted {
+            out += ToolbarLayout.boxes(self.toolbar(toolbar, drawn: &visited), in: box, top: CanvasLayout.titleBarHeight)
+        }
 
         var childBounds = (0.0, 0.0)
         if let text = string(o.value(forKey: "NSBounds")), let n = Self.numbers(text, count: 4) { childBounds = (n[0], n[1]) }

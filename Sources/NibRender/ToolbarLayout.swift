@@ -3,15 +3,21 @@
 struct ToolbarModel {
     /// The box id: the XIB id, or the object's tree path in a nib.
     var id: String
+    /// `NSToolbar`, or its custom class.
     var className: String
+    /// The items shown by default, in order.
     var items: [ToolbarItemModel]
 }
 
 /// One toolbar item: a labelled cell, or a space.
 struct ToolbarItemModel {
+    /// A labelled item, or one of AppKit's spacing items (drawn as a gap).
     enum Kind { case item, space, flexibleSpace, separator }
+    /// The box id: the XIB id, or the object's tree path in a nib.
     var id: String
+    /// `NSToolbarItem`, or the item's custom class.
     var className: String
+    /// The framework class when a custom class is set.
     var baseClass: String?
     var kind: Kind
     /// The label, else the palette label, else the title of the item's view.

@@ -57,8 +57,11 @@ extension DocumentBoxReader {
             if let id = item.attribute("id") { allowed[id] = item }
         }
         var items: [ToolbarItemModel] = []
+        var drawn = Set<String>()
         for reference in toolbar.firstChild(named: "defaultToolbarItems")?.children(named: "toolbarItem") ?? [] {
-            guard let item = reference.attribute("reference").flatMap({ allowed[$0] }) ?? (reference.attribute("id") != nil ? reference : nil) else { continue }
+            // An item shown twice is drawn once: one box per id.
+            guard let item = reference.attribute("reference").flatMap({ allowed[$0] }) ?? (reference.attribute("id") != nil ? reference : nil),
+                  drawn.insert(Self.id(item)).inserted else { continue }
             let custom = item.attribute("customClass")
             let viewTitle = item.children.first { $0.attribute("key") == "view" }.flatMap { attributes.cell($0)?.attribute("title") }
             let minimum = item.children.first { $0.isNamed("size") && $0.attribute("key") == "minSize" }?.attribute("width")

@@ -3,32 +3,32 @@ import NibArchive
 /// Reading menus (`NSMenu` with its `NSMenuItems`) and window toolbars (`NSToolbar`, a window template's
 /// `NSViewClass`) from a nib graph; `MenuLayout` and `ToolbarLayout` place them as they place a document's.
 extension NibBoxReader {
-    /// The elements of an archived array.
-    func elements(_ value: NibGraphValue?) -> [Int] {
-        guard let array = value.flatMap(target) else { return [] }
-        return graph.objects[array].entries.filter { $0.key == "UINibEncoderEmptyKey" || $0.key == "NS.object" }.compactMap { target($0.value) }
-    }
-
     func isMenu(_ i: Int) -> Bool {
         let c = classes(i)
         return (c.base ?? c.name) == "NSMenu"
     }
 
-    /// The menu archived at `i`, submenus read two levels deep as `DocumentBoxReader.menu` reads a document's.
-    func menu(_ i: Int, depth: Int) -> MenuModel {
+    /// The menu archived at `i`, submenus read two levels deep as `DocumentBoxReader.menu` reads a document's. An
+    /// object already in `drawn` is not read again (a hostile nib's menus sharing one item array stay linear); a
+    /// submenu drawn elsewhere is only marked.
+    func menu(_ i: Int, depth: Int, drawn: inout Set<Int>) -> MenuModel {
         let o = graph.objects[i]
         var items: [MenuItemModel] = []
         if depth < 2 {
-            for item in elements(o.value(forKey: "NSMenuItems")) where item != i {
+            for item in elements(o.value(forKey: "NSMenuItems")) where drawn.insert(item).inserted {
                 let io = graph.objects[item]
                 let c = classes(item)
                 let modifiers = number(io.value(forKey: "NSKeyEquivModMask")).flatMap { $0 >= 0 && $0 < 0x1_0000_0000 ? Int($0) : nil } ?? 0
-                let submenu = io.value(forKey: "NSSubmenu").flatMap(target).flatMap { $0 == i ? nil : $0 }
+                let submenu = io.value(forKey: "NSSubmenu").flatMap(target)
+                let submenuModel = submenu.map { s in
+                    drawn.insert(s).inserted ? menu(s, depth: depth + 1, drawn: &drawn)
+                        : MenuModel(id: id(s), className: "NSMenu", baseClass: nil, isMainMenu: false, items: [])
+                }
                 items.append(MenuItemModel(
                     id: id(item), className: c.name, baseClass: c.base, title: string(io.value(forKey: "NSTitle")) ?? "",
                     keyEquivalent: string(io.value(forKey: "NSKeyEquiv")).flatMap { MenuLayout.keyEquivalent($0, modifiers: modifiers) },
                     isSeparator: io.value(forKey: "NSIsSeparator") == .bool(true), isHidden: io.value(forKey: "NSIsHidden") == .bool(true),
-                    submenu: submenu.map { menu($0, depth: depth + 1) }))
+                    submenu: submenuModel))
             }
         }
         let c = classes(i)
@@ -36,12 +36,17 @@ extension NibBoxReader {
                          isMainMenu: string(o.value(forKey: "NSName")) == "_NSMainMenu", items: items)
     }
 
-    /// The toolbar of the window template `i` with its default items; nil when the window has none.
-    func toolbar(ofWindow i: Int) -> ToolbarModel? {
+    /// The toolbar of the window template `i`, when it has one.
+    func toolbarObject(ofWindow i: Int) -> Int? {
         guard let t = graph.objects[i].value(forKey: "NSViewClass").flatMap(target), graph.objects[t].className == "NSToolbar" else { return nil }
+        return t
+    }
+
+    /// The toolbar `t` with its default items; items already in `drawn` are not read again.
+    func toolbar(_ t: Int, drawn: inout Set<Int>) -> ToolbarModel {
         let toolbar = graph.objects[t]
         var items: [ToolbarItemModel] = []
-        for item in elements(toolbar.value(forKey: "NSToolbarIBDefaultItems")) {
+        for item in elements(toolbar.value(forKey: "NSToolbarIBDefaultItems")) where drawn.insert(item).inserted {
             let io = graph.objects[item]
             let c = classes(item)
             let viewTitle = io.value(forKey: "NSToolbarItemTitle").flatMap(string)
