@@ -40,6 +40,7 @@ public enum BoxJSON {
         if let c = b.border { f.append("\"border\": \(StringEscaping.json(c.text))") }
         if let c = b.textColor { f.append("\"textColor\": \(StringEscaping.json(c.text))") }
         if let t = b.text { f.append("\"text\": \(StringEscaping.json(t))") }
+        if let d = b.detail { f.append("\"detail\": \(StringEscaping.json(d))") }
         if b.textIsPlaceholder { f.append("\"placeholder\": true") }
         if let s = b.fontSize { f.append("\"fontSize\": \(TextFormatting.number(s))") }
         if let a = b.textAlignment { f.append("\"alignment\": \(StringEscaping.json(a))") }

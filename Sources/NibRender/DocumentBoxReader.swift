@@ -38,9 +38,14 @@ public enum DocumentRenderer {
             throw RenderError("--scene \(scene): this document is not a storyboard", at: document.root.location)
         }
         var roots: [[RenderBox]] = []
-        for child in document.objects.children where DocumentBoxReader.isView(child, reader.attributes) {
-            let tree = try reader.tree(child)
-            roots.append(layout.map { CompiledGeometry.apply($0, to: tree) } ?? tree)
+        for child in document.objects.children {
+            if DocumentBoxReader.isMenu(child, reader.attributes) {
+                // A nib archives no geometry for a menu: it is laid out from its items either way.
+                roots.append(reader.menuTree(child))
+            } else if DocumentBoxReader.isView(child, reader.attributes) {
+                let tree = try reader.tree(child)
+                roots.append(layout.map { CompiledGeometry.apply($0, to: tree) } ?? tree)
+            }
         }
         let origins = CanvasLayout.row(roots.map { ($0.first?.rect.width ?? 0, $0.first?.rect.height ?? 0) })
         var boxes: [RenderBox] = []
@@ -124,15 +129,17 @@ struct DocumentBoxReader {
         var frame: RenderRect
         var missing = false
         var titleBar = 0.0
+        var toolbar: ToolbarModel? = nil
         if appKit && (e.isNamed("window") || e.isNamed("panel")) {
             let content = try attributes.rect(e, key: "contentRect") ?? .zero
             kind = .window
-            titleBar = CanvasLayout.titleBarHeight
+            toolbar = self.toolbar(ofWindow: e)
+            titleBar = CanvasLayout.titleBarHeight + (toolbar == nil ? 0 : ToolbarLayout.height)
             frame = RenderRect(x: 0, y: 0, width: content.width, height: content.height + titleBar)
-        } else if parent?.kind == .window, e.attribute("key") == "contentView", let window = parent {
-            // A window's content view takes the content rectangle's size, whatever its own frame says (Apple's nib
-            // archives it so: APPKIT-MAPPING.md §8).
-            frame = RenderRect(x: 0, y: 0, width: window.frame.width, height: window.frame.height - CanvasLayout.titleBarHeight)
+        } else if parent?.kind == .window, e.attribute("key") == "contentView" {
+            // A window's content view takes the content rectangle's size (the window's space under its title bar and
+            // toolbar), whatever its own frame says (Apple's nib archives it so: APPKIT-MAPPING.md §8).
+            frame = RenderRect(x: 0, y: 0, width: space.rect.width, height: space.rect.height)
         } else if let f = try attributes.rect(e, key: "frame") {
             frame = parent == nil ? RenderRect(x: 0, y: 0, width: f.width, height: f.height) : f
         } else {
@@ -160,6 +167,7 @@ struct DocumentBoxReader {
         box.isPrototype = prototype
         if kind == .window { box.text = e.attribute("title") } else { attributes.readContent(e, into: &box) }
         out.append(box)
+        if let toolbar { out += ToolbarLayout.boxes(toolbar, in: box, top: CanvasLayout.titleBarHeight) }
 
         var children: [(XMLTree.Element, Bool)] = []
         childViews(of: e, prototype: prototype, into: &children)

@@ -19,6 +19,7 @@ public enum NibRenderer {
         var platform = "iOS"
         for nib in nibs {
             var reader = NibBoxReader(graph: nib.graph, prefix: nib.name.isEmpty ? "" : nib.name + ":", pathBudget: pathBudget)
+            reader.drawsMenusAndToolbars = true
             if reader.appKit { platform = "macOS" }
             trees += reader.roots()
         }
@@ -43,6 +44,10 @@ struct NibBoxReader {
     /// The XIB id of objects compiled from a document in process (`CompileResult.documentIDs`), used as their box
     /// ids instead of tree paths.
     var documentIDs: [Int: String] = [:]
+    /// Top-level menus and windows' toolbar items are drawn (`NibRenderer`); off when the graph only gives a document's
+    /// compiled geometry (`CompiledGeometry`), the document drawing its own menus and toolbars. A toolbar's strip
+    /// is part of its window's box either way.
+    var drawsMenusAndToolbars = false
 
     /// Views nested deeper than this are not drawn (a hostile nib's chain of subviews stays off the call stack).
     static let maxDepth = 512
@@ -176,14 +181,16 @@ struct NibBoxReader {
         return ViewClasses.flippedAppKit.contains(base)
     }
 
+    /// The objects of an archived array, in order.
+    func elements(_ value: NibGraphValue?) -> [Int] {
+        guard let array = value.flatMap(target) else { return [] }
+        return graph.objects[array].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap { target($0.value) }
+    }
+
     /// The nib's top-level objects: UIKit's `UINibTopLevelObjectsKey`, or the objects AppKit's object table
     /// (`IB.objectdata`) gives the File's Owner (`NSRoot`) as parent; nil when the nib has neither.
     func topLevelObjects() -> Set<Int>? {
         guard let root = graph.objects.first else { return nil }
-        func elements(_ value: NibGraphValue?) -> [Int] {
-            guard let array = value.flatMap(target) else { return [] }
-            return graph.objects[array].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap { target($0.value) }
-        }
         if root.value(forKey: "UINibTopLevelObjectsKey") != nil { return Set(elements(root.value(forKey: "UINibTopLevelObjectsKey"))) }
         guard let data = root.value(forKey: "IB.objectdata").flatMap(target) else { return nil }
         let table = graph.objects[data]
@@ -197,10 +204,15 @@ struct NibBoxReader {
     mutating func roots() -> [[RenderBox]] {
         var out: [[RenderBox]] = []
         let topLevel = topLevelObjects()
+        // Shared by the roots: an object reachable from two roots is drawn once.
+        var visited = Set<Int>()
         for (i, o) in graph.objects.enumerated() where !isChild.contains(i) && (topLevel?.contains(i) != false || o.className == "NSWindowTemplate") {
+            if drawsMenusAndToolbars, topLevel != nil, isMenu(i) {
+                if visited.insert(i).inserted { out.append(MenuLayout.boxes(menu(i, depth: 0, drawn: &visited))) }
+                continue
+            }
             guard o.className == "NSWindowTemplate" || archivedFrame(i) != nil else { continue }
             var boxes: [RenderBox] = []
-            var visited = Set<Int>()
             add(i, parent: nil, space: .init(rect: .zero, flipped: true), bounds: (0, 0), rootID: nil, depth: 0,
                 visited: &visited, into: &boxes)
             out.append(boxes)
@@ -219,9 +231,11 @@ struct NibBoxReader {
         var frame: RenderRect
         var missing = false
         var kind = ViewClasses.kind(className: c.base ?? c.name)
+        var toolbar: Int? = nil
         if o.className == "NSWindowTemplate" {
             kind = .window
-            titleBar = CanvasLayout.titleBarHeight
+            toolbar = toolbarObject(ofWindow: i)
+            titleBar = CanvasLayout.titleBarHeight + (toolbar == nil ? 0 : ToolbarLayout.height)
             let n = string(o.value(forKey: "NSWindowRect")).flatMap { Self.numbers($0, count: 4) } ?? [0, 0, 0, 0]
             frame = RenderRect(x: 0, y: 0, width: n[2], height: n[3] + titleBar)
         } else if let f = archivedFrame(i) {
@@ -255,6 +269,9 @@ struct NibBoxReader {
         if box.text == nil, let cell = o.value(forKey: "NSCell").flatMap(target) { box.text = string(graph.objects[cell].value(forKey: "NSContents")) }
         if box.text?.isEmpty == true { box.text = nil }
         out.append(box)
+        if drawsMenusAndToolbars, let toolbar, visited.insert(toolbar).inserted {
+            out += ToolbarLayout.boxes(self.toolbar(toolbar, drawn: &visited), in: box, top: CanvasLayout.titleBarHeight)
+        }
 
         var childBounds = (0.0, 0.0)
         if let text = string(o.value(forKey: "NSBounds")), let n = Self.numbers(text, count: 4) { childBounds = (n[0], n[1]) }

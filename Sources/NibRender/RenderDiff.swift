@@ -109,9 +109,12 @@ public struct RenderDiff: Sendable {
             style("image", a.image, b.image)
             style("alignment", a.textAlignment, b.textAlignment)
             if styled { kinds.append(.restyled) }
-            if a.text != b.text || a.textIsPlaceholder != b.textIsPlaceholder {
+            if a.text != b.text || a.textIsPlaceholder != b.textIsPlaceholder || a.detail != b.detail {
                 kinds.append(.retexted)
-                details.append("text \(a.text.map { "\"\(TextFormatting.short($0))\"" } ?? "none") → \(b.text.map { "\"\(TextFormatting.short($0))\"" } ?? "none")")
+                if a.text != b.text || a.textIsPlaceholder != b.textIsPlaceholder {
+                    details.append("text \(a.text.map { "\"\(TextFormatting.short($0))\"" } ?? "none") → \(b.text.map { "\"\(TextFormatting.short($0))\"" } ?? "none")")
+                }
+                if a.detail != b.detail { details.append("key equivalent \(a.detail ?? "none") → \(b.detail ?? "none")") }
             }
             if a.isHidden != b.isHidden { kinds.append(.hidden); details.append(b.isHidden ? "hidden" : "shown") }
             if a.ambiguous != b.ambiguous || a.misplaced != b.misplaced {

@@ -92,8 +92,14 @@ public enum BoxKind: String, Sendable, Hashable, CaseIterable {
     case window
     /// Text and controls, each drawn with its text or a recognisable shape.
     case label, button, textField, textView, imageView, switchControl, slider, stepper, progress, segmented
-    /// Containers: scroll and clip views, tables and collections, cells, menus.
-    case scroll, table, cell, menu
+    /// Containers: scroll and clip views, tables and collections, cells.
+    case scroll, table, cell
+    /// A menu drawn as a column of items; the main menu drawn as a bar with its submenus open under it.
+    case menu, menuBar
+    /// A menu's item (its title, and its key equivalent or submenu marker as `detail`), a separator line.
+    case menuItem, menuSeparator
+    /// A window's toolbar: the strip under the title bar, and each item shown by default with its label.
+    case toolbar, toolbarItem
 }
 
 /// One drawn view (or scene, or window) with everything the pictures, the JSON and the diff use.
@@ -127,6 +133,8 @@ public struct RenderBox: Sendable, Hashable {
     public var textColor: RenderColor?
     /// The text drawn: a label's text, a button or cell title, segment titles joined by ` | `, a placeholder.
     public var text: String?
+    /// Secondary text drawn right-aligned: a menu item's key equivalent (`⇧⌘S`), or `▸` for an item with a submenu.
+    public var detail: String?
     /// The text is a placeholder (drawn grey).
     public var textIsPlaceholder: Bool
     /// The archived point size of the text's font.

@@ -85,6 +85,7 @@ public struct SVGWriter {
         var title = b.classCaption
         if let l = b.userLabel { title += " — " + l }
         if let t = b.text { title += " — \"" + TextFormatting.short(t) + "\"" }
+        if let d = b.detail { title += " " + d }
         if b.isHidden { title += " (hidden)" }
         if b.ambiguous { title += " (ambiguous)" }
         if b.misplaced { title += " (misplaced)" }
@@ -105,6 +106,8 @@ public struct SVGWriter {
             out += "<rect \(attributes(bar)) fill=\"#d0d7de\" stroke=\"#57606a\"/>\n"
             out += text(b.text ?? b.className, in: bar, size: 12, align: "center", colour: "#24292f")
             return out
+        case .menuBar, .menu, .menuItem, .menuSeparator, .toolbar, .toolbarItem:
+            return out + menuOrToolbar(b, dash: dash)
         default: break
         }
         let stroke = b.border.flatMap(\.components).map { "stroke=\"\($0.rgbHex)\"" } ?? "stroke=\"#8c959f\""
@@ -129,6 +132,39 @@ public struct SVGWriter {
             out += "<text x=\"\(TextFormatting.number(x))\" y=\"\(TextFormatting.number(y + 3.5))\" font-size=\"9\" text-anchor=\"middle\" fill=\"white\">!</text>\n"
         }
         return out
+    }
+
+    /// A menu (a column, or the bar's strip), a menu item's title with its key equivalent or submenu marker, a
+    /// separator line; a toolbar's strip and an item's labelled cell.
+    private func menuOrToolbar(_ b: RenderBox, dash: String) -> String {
+        let r = b.rect
+        let n = TextFormatting.number
+        switch b.kind {
+        case .menuBar:
+            let bar = RenderRect(x: r.x, y: r.y, width: r.width, height: min(MenuLayout.barHeight, r.height))
+            return "<rect \(attributes(bar)) fill=\"#eaeef2\" stroke=\"#8c959f\" stroke-width=\"0.5\"\(dash)/>\n"
+        case .menu:
+            return "<rect \(attributes(r)) fill=\"white\" stroke=\"#8c959f\" stroke-width=\"0.5\" rx=\"4\"\(dash)/>\n"
+        case .menuSeparator:
+            let y = r.y + r.height / 2
+            return "<line x1=\"\(n(r.x + MenuLayout.inset))\" y1=\"\(n(y))\" x2=\"\(n(r.x + r.width - MenuLayout.inset))\" y2=\"\(n(y))\" stroke=\"#d0d7de\"/>\n"
+        case .menuItem:
+            let inner = RenderRect(x: r.x + MenuLayout.inset - 2, y: r.y, width: max(r.width - 2 * MenuLayout.inset + 4, 0), height: r.height)
+            let size = b.fontSize ?? MenuLayout.fontSize
+            var out = ""
+            if let t = b.text { out += text(t, in: inner, size: size, align: b.textAlignment ?? "left", colour: "#24292f") }
+            if let d = b.detail { out += text(d, in: inner, size: size, align: "right", colour: "#6e7781") }
+            return out
+        case .toolbar:
+            return "<rect \(attributes(r)) fill=\"#e6e6e6\" stroke=\"#8c959f\" stroke-width=\"0.5\"/>\n"
+        case .toolbarItem:
+            var out = "<rect \(attributes(r)) fill=\"white\" stroke=\"#afb8c1\" rx=\"5\"\(dash)/>\n"
+            out += text(b.text ?? b.image ?? b.className, in: r, size: b.fontSize ?? ToolbarLayout.fontSize, align: "center",
+                        colour: b.text == nil ? "#8c959f" : "#24292f")
+            return out
+        default:
+            return ""
+        }
     }
 
     /// A control's recognisable shape inside its box.

@@ -16,9 +16,19 @@ enum StoryboardLayout {
         var sceneOfElement: [String: String] = [:]
         for scene in document.objects.children(named: "scene") {
             if let wanted, scene.attribute("sceneID") != wanted, controller(of: scene).flatMap({ $0.attribute("id") }) != wanted { continue }
-            guard let controller = controller(of: scene) else { continue }
-            var boxes = try sceneBoxes(controller, reader: &reader)
-            if let layout { boxes = compiled(boxes, layout) }
+            var boxes: [RenderBox]
+            let owner: XMLTree.Element
+            if let menu = mainMenu(of: scene, reader) {
+                // The application scene: its main menu drawn as the scene, laid out from its items.
+                owner = menu
+                boxes = reader.menuTree(menu)
+            } else if let controller = controller(of: scene) {
+                owner = controller
+                boxes = try sceneBoxes(controller, reader: &reader)
+                if let layout { boxes = compiled(boxes, layout) }
+            } else {
+                continue
+            }
             guard let sceneID = boxes.first?.id else { continue }
             for e in scene.descendants {
                 if let id = e.attribute("id") { sceneOfElement[id] = sceneID }
@@ -29,7 +39,7 @@ enum StoryboardLayout {
                x.isFinite, y.isFinite, abs(x) < DocumentAttributes.maxCoordinate, abs(y) < DocumentAttributes.maxCoordinate {
                 centre = (x, y)
             }
-            scenes.append((scene, controller, boxes, wanted == nil ? centre : nil))
+            scenes.append((scene, owner, boxes, wanted == nil ? centre : nil))
         }
         if let wanted, scenes.isEmpty {
             throw RenderError("no scene with sceneID or controller id \"\(wanted)\"", at: document.objects.location)
@@ -88,6 +98,12 @@ enum StoryboardLayout {
         return out
     }
 
+    /// The menu of an AppKit application scene (`<application>` holding `<menu key="mainMenu">`).
+    static func mainMenu(of scene: XMLTree.Element, _ reader: DocumentBoxReader) -> XMLTree.Element? {
+        guard let application = scene.firstChild(named: "objects")?.firstChild(named: "application") else { return nil }
+        return application.children.first { DocumentBoxReader.isMenu($0, reader.attributes) && $0.attribute("key") == "mainMenu" }
+    }
+
     /// The scene's controller: the first object whose name ends in `Controller`, else the first that is not a
     /// placeholder, exit, custom object or application.
     static func controller(of scene: XMLTree.Element) -> XMLTree.Element? {
@@ -105,7 +121,9 @@ enum StoryboardLayout {
         var size = defaultSize(appKit: appKit)
         if let first = children.first, first.0.attribute("key") == "view" || first.0.attribute("key") == "window" {
             if let f = try reader.attributes.rect(first.0, key: "frame") { size = (f.width, f.height) }
-            if let c = try reader.attributes.rect(first.0, key: "contentRect") { size = (c.width, c.height + CanvasLayout.titleBarHeight) }
+            if let c = try reader.attributes.rect(first.0, key: "contentRect") {
+                size = (c.width, c.height + CanvasLayout.titleBarHeight + (reader.toolbar(ofWindow: first.0) == nil ? 0 : ToolbarLayout.height))
+            }
         } else {
             // No root view (a navigation or tab bar controller): wide and tall enough for its bars.
             for (child, _) in children {

@@ -35,6 +35,15 @@ enum TextFormatting {
         return out
     }
 
+    /// The width `text` takes in a generic sans-serif font at `size` points, estimated as 0.6 em per ASCII character
+    /// and 1 em per other character (symbols such as ⌘ and ⌫, CJK) as no font metrics are available: what menus and
+    /// toolbars, which store no frames, are laid out by.
+    static func estimatedWidth(_ text: String, size: Double) -> Double {
+        var ems = 0.0
+        for character in text { ems += character.isASCII ? 0.6 : 1 }
+        return ems * size
+    }
+
     /// The text cut to `limit` characters with an ellipsis.
     static func short(_ text: String, _ limit: Int = 60) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : text

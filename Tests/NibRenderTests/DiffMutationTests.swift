@@ -144,6 +144,7 @@ final class DiffMutationTests: XCTestCase {
             let windows = Set(original.boxes.filter { $0.kind == .window }.map(\.id))
             let candidates = original.boxes.filter {
                 $0.parent != nil && !$0.missingFrame && !$0.isLayoutDerived && !$0.id.contains("@") && $0.kind != .window && !windows.contains($0.parent ?? "")
+                    && !RenderCorpus.laidOutFromItems.contains($0.kind)
             }
             guard !candidates.isEmpty else { continue }
             let middle = candidates[candidates.count / 2]

@@ -8,6 +8,9 @@ import PropertyList
 
 /// The corpus documents and Apple's compiled files beside them, read for the render tests.
 enum RenderCorpus {
+    /// Boxes laid out from an item list (menus, toolbar items): no frame in the document, no geometry in the nib.
+    static let laidOutFromItems: Set<BoxKind> = [.menu, .menuBar, .menuItem, .menuSeparator, .toolbar, .toolbarItem]
+
     /// A document with Apple's compiled counterpart (`X.nib` file or directory beside `X.xib`, `X.storyboardc`
     /// beside `X.storyboard`), relative to the corpus.
     struct Pair: CustomStringConvertible {

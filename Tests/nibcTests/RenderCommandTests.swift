@@ -180,6 +180,41 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
     }
 
+    func testRenderDrawsAMainMenuAndDiffMarksARetitledItem() throws {
+        let xib = try corpus("nib/appkit-samples/transmission_MainMenu.xib")
+        let out = dir.appendingPathComponent("menu.svg").path
+        let r = try NibcProcess.run(["render", xib, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        for title in ["Transmission", "Create Torrent File…", "Pause Selected", "Minimize", "Transmission Help", "⌘Q"] {
+            XCTAssertTrue(svg.contains(">\(title)</text>"), title)
+        }
+        let json = try NibcProcess.run(["render", "--json", xib])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let views = try XCTUnwrap(object?["views"] as? [[String: Any]])
+        let pause = try XCTUnwrap(views.first { $0["id"] as? String == "1403" })
+        XCTAssertEqual(pause["kind"] as? String, "menuItem")
+        XCTAssertEqual(pause["text"] as? String, "Pause Selected")
+        XCTAssertEqual(pause["detail"] as? String, "⌘.")
+        let rect = try XCTUnwrap(pause["rect"] as? [Double]).map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: " ")
+        XCTAssertEqual(dataRect(svg, id: "1403"), rect)
+
+        let original = try String(contentsOfFile: xib, encoding: .utf8)
+        let edited = original.replacingOccurrences(of: "<menuItem title=\"Pause Selected\" secondaryImage=\"pause\" catalog=\"system\" keyEquivalent",
+                                                   with: "<menuItem title=\"Pause the Selected Transfers\" secondaryImage=\"pause\" catalog=\"system\" keyEquivalent")
+        XCTAssertNotEqual(edited, original)
+        let new = dir.appendingPathComponent("MainMenu.xib")
+        try Data(edited.utf8).write(to: new)
+        let report = dir.appendingPathComponent("menu.html").path
+        let diff = try NibcProcess.run(["diff", "--html", xib, new.path, "-o", report])
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        // The item alone is marked, once on each picture.
+        XCTAssertEqual(html.components(separatedBy: "class=\"mark\"").count - 1, 2)
+        XCTAssertEqual(html.components(separatedBy: "class=\"mark\" data-mark=\"retexted\" data-mark-id=\"1403\"").count - 1, 2)
+    }
+
     func testDiffHTMLMarksTheChangedViewAndNoiseMarksNothing() throws {
         let original = try String(contentsOfFile: try corpus("nib/swiftmessages/7.0.0/CardView.xib"), encoding: .utf8)
         let old = dir.appendingPathComponent("old.xib"), new = dir.appendingPathComponent("new.xib"), noisy = dir.appendingPathComponent("noisy.xib")

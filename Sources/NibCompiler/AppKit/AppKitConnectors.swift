@@ -205,6 +205,7 @@ func decodeBase64(_ text: String) -> [UInt8] {
     return out
 }
 
-func decodeBase64String(_ text: String) -> String {
+/// Decodes base64 text holding UTF-8 (a document's `<string base64-UTF8="YES">`).
+public func decodeBase64String(_ text: String) -> String {
     String(decoding: decodeBase64(text), as: UTF8.self)
 }
