@@ -124,7 +124,7 @@ final class MergeNode {
     /// Whether `self` and `other` mean the same element: the same bytes, or the same name, attributes (in any
     /// order), text and children.
     func sameContent(as other: MergeNode) -> Bool {
-        if source.elementsEqual(other.source) { return true }
+        if source == other.source { return true }
         guard name == other.name, attributes.count == other.attributes.count, text == other.text,
               children.count == other.children.count else { return false }
         for attribute in attributes where other.attribute(attribute.name) != attribute.value { return false }
