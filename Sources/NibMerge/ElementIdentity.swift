@@ -17,11 +17,9 @@ enum ElementIdentity {
         "textLabel", "detailTextLabel", "imageView", "popoverAnchorView",
     ]
 
-    /// `#id` or `$sceneID`, or nil for an element without either.
-    static func globalKey(name: String, attributes: [NodeAttribute]) -> String? {
-        for attribute in attributes {
-            if attribute.name == "id" { return "#" + attribute.value }
-        }
+    /// `#id` or `$sceneID`, or nil for an element without either; `id` is the element's `id` attribute.
+    static func globalKey(name: String, id: String?, attributes: [NodeAttribute]) -> String? {
+        if let id { return "#" + id }
         if name == "scene" {
             for attribute in attributes where attribute.name == "sceneID" { return "$" + attribute.value }
         }

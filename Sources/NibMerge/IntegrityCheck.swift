@@ -67,12 +67,10 @@ struct IntegrityCheck {
     }
 
     private func subtreeHasProblem(_ node: MergeNode) -> Bool {
-        for a in node.attributes {
-            if a.name == "id" {
-                if (idCounts[a.value] ?? 0) > 1 { return true }
-            } else if ElementIdentity.referenceAttributes.contains(a.name) && !resolves(a.value) {
-                return true
-            }
+        if let id = node.id, (idCounts[id] ?? 0) > 1 { return true }
+        let references = node.input.referenceNames
+        for a in node.attributes where references.contains(a.attribute.xmlName) && !resolves(a.value) {
+            return true
         }
         return node.children.contains(where: subtreeHasProblem)
     }

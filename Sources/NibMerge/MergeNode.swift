@@ -11,10 +11,14 @@ final class MergeInput {
     /// id (and storyboard `sceneID`) -> node, over the whole document.
     private(set) var nodesByGlobalKey: [String: MergeNode] = [:]
 
+    /// The interned names of `ElementIdentity.referenceAttributes` this document uses.
+    let referenceNames: Set<XMLName>
+
     init(side: MergeSide, document: XMLTree) {
         self.side = side
         self.document = document
         self.bytes = document.bytes
+        referenceNames = Set(ElementIdentity.referenceAttributes.compactMap { document.name($0) })
         root = MergeNode(element: document.root, input: self, parent: nil)
     }
 
@@ -55,6 +59,8 @@ final class MergeNode {
     private(set) var key: String = ""
     /// The document-wide identity (`#id`, `$sceneID`), or nil.
     let globalKey: String?
+    /// The `id` attribute, decoded once.
+    let id: String?
     weak var parent: MergeNode?
     /// The white space before the start tag on its line (Xcode's indentation), or nil when the start tag does
     /// not begin its line.
@@ -74,7 +80,8 @@ final class MergeNode {
         attributes.reserveCapacity(element.attributes.count)
         for attribute in element.attributes { attributes.append(NodeAttribute(attribute: attribute)) }
         self.attributes = attributes
-        globalKey = ElementIdentity.globalKey(name: element.name, attributes: attributes)
+        id = attributes.first { $0.name == "id" }?.value
+        globalKey = ElementIdentity.globalKey(name: name, id: id, attributes: attributes)
         input.register(self)
         var counts: [String: Int] = [:]
         var previousEnd = element.contentRange.lowerBound
@@ -82,10 +89,10 @@ final class MergeNode {
             let node = MergeNode(element: child, input: input, parent: self)
             node.gap = previousEnd..<child.sourceRange.lowerBound
             previousEnd = child.sourceRange.upperBound
-            let local = ElementIdentity.localKey(name: node.name, attributes: node.attributes)
             if let global = node.globalKey {
                 node.key = global
             } else {
+                let local = ElementIdentity.localKey(name: node.name, attributes: node.attributes)
                 let n = counts[local, default: 0]
                 counts[local] = n + 1
                 node.key = n == 0 ? local : local + "#\(n)"
@@ -103,9 +110,6 @@ final class MergeNode {
     /// The whole element's bytes.
     var source: ArraySlice<UInt8> { input.slice(element.sourceRange) }
 
-    /// The `id` attribute.
-    var id: String? { attribute("id") }
-
     private static func indentation(before offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
         var i = offset
         while i > 0 {
@@ -120,7 +124,7 @@ final class MergeNode {
     /// Whether `self` and `other` mean the same element: the same bytes, or the same name, attributes (in any
     /// order), text and children.
     func sameContent(as other: MergeNode) -> Bool {
-        if source.elementsEqual(other.source) { return true }
+        if source == other.source { return true }
         guard name == other.name, attributes.count == other.attributes.count, text == other.text,
               children.count == other.children.count else { return false }
         for attribute in attributes where other.attribute(attribute.name) != attribute.value { return false }
