@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "StringBytes"),
         // The NIBArchive format: graph model, zero-copy reader, writer, gzip framing.
         .target(name: "NibArchive", dependencies: ["CZlib", "StringBytes"]),
+        // Escaping text for XML output (character data, attribute values), shared by every XML writer.
+        .target(name: "XMLEscaping"),
         // Binary property lists (bplist00): zero-copy verifying reader, deterministic writer.
-        .target(name: "PropertyList"),
+        .target(name: "PropertyList", dependencies: ["XMLEscaping"]),
         // Compiled storyboards (.storyboardc) and .nib directories: the Info.plist model, file layout, checks.
         .target(name: "CompiledStoryboard", dependencies: ["PropertyList"]),
         // NSKeyedArchiver archives (the other nib format) read onto the NibGraph model, and written from it.
@@ -50,14 +52,14 @@ let package = Package(
         // Strings tables (.strings files): model, reader (text in UTF-16/UTF-8, binary plist), writer.
         .target(name: "StringsFile", dependencies: ["PropertyList"]),
         // ibtool's strings export and import over the compiler's localizable strings.
-        .target(name: "NibLocalization", dependencies: ["StringsFile", "NibCompiler", "XIB"]),
+        .target(name: "NibLocalization", dependencies: ["StringsFile", "NibCompiler", "XIB", "XMLEscaping"]),
         // Human and machine views of archives: dump (text, JSON) and graph diff.
         .target(name: "NibInspect", dependencies: ["NibArchive"]),
         // Three-way merge of XIBs and storyboards by element identity (the `nibc merge` git driver).
         .target(name: "NibMerge", dependencies: ["XIB"]),
         // Wireframe pictures (SVG, HTML, JSON boxes) of XIBs, storyboards and nibs at their design-time frames, and
         // the visual diff of two of them.
-        .target(name: "NibRender", dependencies: ["XIB", "NibArchive", "NibInspect", "NibCompiler"]),
+        .target(name: "NibRender", dependencies: ["XIB", "NibArchive", "NibInspect", "NibCompiler", "XMLEscaping"]),
         .executableTarget(
             name: "nibc",
             dependencies: [
@@ -72,6 +74,7 @@ let package = Package(
         // Shared compiler test helpers: a XIB compiled and read back, XIB documents wrapped around test objects.
         .target(name: "NibCompilerTestSupport", dependencies: ["NibCompiler", "NibArchive"], path: "Tests/CompilerSupport"),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "NibTestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "XMLEscapingTests", dependencies: ["XMLEscaping"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "NibTestSupport"]),
         .testTarget(name: "CompiledStoryboardTests", dependencies: ["CompiledStoryboard", "PropertyList", "NibTestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "PropertyList", "NibArchive", "NibInspect", "NibTestSupport"]),

@@ -50,12 +50,12 @@ build_module() {
 # it needs in dependency order (a module after every module it imports). The other targets compile one
 # module's sources into the fuzz executable itself (below).
 declare -A linked_modules=(
-  [keyed-archive]="StringBytes PropertyList NibArchive KeyedArchive"
-  [xib-compile]="StringBytes XIB NibArchive PropertyList KeyedArchive CompiledStoryboard NibCompiler"
-  [storyboard-compile]="StringBytes XIB NibArchive PropertyList KeyedArchive CompiledStoryboard NibCompiler"
-  [nib-instantiate]="StringBytes PropertyList NibArchive KeyedArchive CompiledStoryboard StringsFile NibRuntime"
-  [strings-parse]="StringBytes PropertyList StringsFile"
-  [storyboard-info]="StringBytes PropertyList CompiledStoryboard"
+  [keyed-archive]="StringBytes XMLEscaping PropertyList NibArchive KeyedArchive"
+  [xib-compile]="StringBytes XIB NibArchive XMLEscaping PropertyList KeyedArchive CompiledStoryboard NibCompiler"
+  [storyboard-compile]="StringBytes XIB NibArchive XMLEscaping PropertyList KeyedArchive CompiledStoryboard NibCompiler"
+  [nib-instantiate]="StringBytes XMLEscaping PropertyList NibArchive KeyedArchive CompiledStoryboard StringsFile NibRuntime"
+  [strings-parse]="StringBytes XMLEscaping PropertyList StringsFile"
+  [storyboard-info]="StringBytes XMLEscaping PropertyList CompiledStoryboard"
 )
 zlib=(-I "$root/Sources/CZlib" -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap")
 

@@ -1,6 +1,7 @@
 import NibCompiler
 import StringsFile
 import XIB
+import XMLEscaping
 
 /// Writes translations into a document: each localizable text named by a key of the table is replaced by
 /// the table's value, in place; every other byte of the document stays as it was (ibtool's
@@ -64,23 +65,13 @@ public enum StringsImport {
     static func encode(_ text: String, as form: LocalizableString.TextLocation.Form, quote: UInt8) -> [UInt8] {
         switch form {
         case .base64: return Base64.encode(Array(text.utf8))
-        case .attribute, .characterData:
+        case .characterData:
             var out: [UInt8] = []
-            let attribute = form == .attribute
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-                case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-                case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-                case UInt8(ascii: "\"") where attribute && quote == UInt8(ascii: "\""): out += Array("&quot;".utf8)
-                case UInt8(ascii: "'") where attribute && quote == UInt8(ascii: "'"): out += Array("&apos;".utf8)
-                // Attribute values normalise literal line breaks and tabs to spaces: write references.
-                case 0x0A where attribute: out += Array("&#10;".utf8)
-                case 0x09 where attribute: out += Array("&#9;".utf8)
-                case 0x0D: out += Array("&#13;".utf8)
-                default: out.append(byte)
-                }
-            }
+            XMLEscaping.append(text.utf8, for: .characterData, to: &out)
+            return out
+        case .attribute:
+            var out: [UInt8] = []
+            XMLEscaping.append(text.utf8, for: .attributeValue(quote: quote == UInt8(ascii: "'") ? .single : .double), to: &out)
             return out
         }
     }

@@ -1,6 +1,7 @@
 import NibCompiler
 import StringsFile
 import XIB
+import XMLEscaping
 
 /// ibtool's `--export-xliff`: the localizable strings of a document as an XLIFF 1.2 file.
 ///
@@ -165,35 +166,12 @@ public enum XLIFFExport {
     /// `value` escaped for a double-quoted attribute (line breaks and tabs as references, which attribute
     /// normalisation would otherwise turn into spaces).
     public static func escapedAttribute(_ value: String) -> String {
-        var out = ""
-        for c in value.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        XMLEscaping.escaped(value, for: .attributeValue(quote: .double))
     }
 
     /// `value` escaped as character data (a carriage return as a reference, which line-end normalisation
     /// would otherwise drop).
     public static func escapedCharacterData(_ value: String) -> String {
-        var out = ""
-        for c in value.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        XMLEscaping.escaped(value, for: .characterData)
     }
 }

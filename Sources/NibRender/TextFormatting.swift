@@ -1,3 +1,5 @@
+import XMLEscaping
+
 /// Number and text formatting shared by the writers, fixed so the same input gives the same bytes.
 enum TextFormatting {
     /// A number rounded to 2 decimals, printed without a trailing `.0` (`20`, `20.5`, `0.33`), `-0` as `0`.
@@ -14,25 +16,16 @@ enum TextFormatting {
         "\(number(r.x)) \(number(r.y)) \(number(r.width)) \(number(r.height))"
     }
 
-    /// Text for XML content and attribute values.
+    /// Text for XML content and double-quoted attribute values alike: characters XML 1.0 does not allow
+    /// are left out, and the rest is escaped as an attribute value (which is valid character data too).
     static func xml(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        var allowed = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Characters XML 1.0 does not allow are left out.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
-                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
+            if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+            allowed.append(scalar)
         }
-        return out
+        return XMLEscaping.escaped(String(allowed), for: .attributeValue(quote: .double))
     }
 
     /// The width `text` takes in a generic sans-serif font at `size` points, estimated as 0.6 em per ASCII character

@@ -1,3 +1,5 @@
+import XMLEscaping
+
 /// Writes XML property lists in the layout of CoreFoundation's XML writer (what `plutil -convert xml1` and ibtool
 /// print): the XML declaration and DOCTYPE, `<plist version="1.0">`, one element per line indented by tabs,
 /// dictionary keys sorted, `<dict/>` and `<array/>` for empty containers, `<true/>`/`<false/>`, and `&`, `<`, `>`
@@ -49,18 +51,9 @@ public struct XMLPropertyListWriter: Sendable {
         }
     }
 
+    /// Character data as CoreFoundation's writer escapes it: `&`, `<` and `>`, carriage returns kept.
     static func escaped(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        XMLEscaping.escaped(s, for: .characterData, carriageReturn: .literal)
     }
 
     /// A real as CoreFoundation prints it: integral values without a fraction, others with the shortest
