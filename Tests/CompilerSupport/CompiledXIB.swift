@@ -4,7 +4,7 @@ import NibCompiler
 
 /// A XIB compiled in a test, with its nib read back from the bytes the compiler wrote: the one
 /// compile-then-read helper of the test targets.
-public struct CompiledXIB {
+public struct CompiledXIB: NibGraphQueries {
     /// What the compiler returned. Its `graph` is the compiler's own, before the writer numbered and merged
     /// its objects; `graph` below is what the file holds.
     public let result: CompileResult
@@ -31,24 +31,4 @@ public struct CompiledXIB {
 
     /// The compiler's warnings.
     public var diagnostics: [CompileDiagnostic] { result.diagnostics }
-
-    /// The objects of class `className`, in archive order.
-    public func objects(_ className: String) -> [NibObject] { graph.objects.filter { $0.className == className } }
-
-    /// The first object of class `className`.
-    public func first(_ className: String) -> NibObject? { graph.objects.first { $0.className == className } }
-
-    /// The object `value` refers to.
-    public func object(_ value: NibGraphValue?) -> NibObject? { value?.objectIndex.map { graph.objects[$0] } }
-
-    /// The text of the string object `value` refers to (`NS.bytes` as UTF-8).
-    public func string(_ value: NibGraphValue?) -> String? {
-        guard case .data(let bytes)? = object(value)?.value(forKey: FoundationKeys.bytes) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The elements of the inlined collection `value` refers to (`UINibEncoderEmptyKey` entries).
-    public func items(_ value: NibGraphValue?) -> [Int] {
-        object(value)?.entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap(\.value.objectIndex) ?? []
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NibArchive
 import NibCompiler
+import NibCompilerTestSupport
 import NibTestSupport
 import Testing
 
@@ -89,46 +90,9 @@ import Testing
         </document>
         """
 
-    struct Nib {
-        let graph: NibGraph
-        func objects(_ cls: String) -> [NibObject] { graph.objects.filter { $0.className == cls } }
-        func string(_ v: NibGraphValue?) -> String? {
-            guard case .object(let i)? = v, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
-            return String(decoding: d, as: UTF8.self)
-        }
-        func items(_ v: NibGraphValue?) -> [Int] {
-            guard case .object(let i)? = v else { return [] }
-            return graph.objects[i].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap { e -> Int? in
-                if case .object(let j) = e.value { return j }
-                return nil
-            }
-        }
-        func index(_ v: NibGraphValue?) -> Int? {
-            switch v {
-            case .object(let i)?, .conditionalObject(let i)?: return i
-            default: return nil
-            }
-        }
-        func number(_ v: NibGraphValue?) -> Int64? {
-            guard let i = index(v) else { return nil }
-            if case .int(let n)? = graph.objects[i].value(forKey: "NS.intval") { return n }
-            return nil
-        }
-        /// Key path → value object of the runtime-attributes connectors of `object`.
-        func properties(of object: Int) -> [String: Int] {
-            var out: [String: Int] = [:]
-            for c in objects("NSIBUserDefinedRuntimeAttributesConnector") where index(c.value(forKey: "NSObject")) == object {
-                for (path, value) in zip(items(c.value(forKey: "NSKeyPaths")), items(c.value(forKey: "NSValues"))) {
-                    if let name = string(.object(path)) { out[name] = value }
-                }
-            }
-            return out
-        }
-    }
-
-    static func compile(_ text: String) throws -> (result: StoryboardResult, nib: (String) throws -> Nib) {
+    static func compile(_ text: String) throws -> (result: StoryboardResult, nib: (String) throws -> ArchivedNib) {
         let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "Split.storyboard")
-        return (result, { name in Nib(graph: NibGraph(try NibArchive(bytes: try #require(result.files.first { $0.path == name }, "no \(name)").bytes))) })
+        return (result, { name in try ArchivedNib(bytes: try #require(result.files.first { $0.path == name }, "no \(name)").bytes) })
     }
 
     @Test func splitViewControllerItemsHoldTheirControllers() throws {
@@ -256,5 +220,18 @@ import Testing
         #expect(result.diagnostics.allSatisfy { $0.message.contains("a cycle of relationship segues") })
         #expect(try nib("NSSplitViewController-a.nib").objects("NSSplitViewItem").count == 2)
         #expect(try nib("B.nib").objects("NSSplitViewItem").count == 2)
+    }
+}
+
+extension ArchivedNib {
+    /// Key path → value object of the runtime-attributes connectors of `object`.
+    func properties(of object: Int) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for c in objects("NSIBUserDefinedRuntimeAttributesConnector") where index(c.value(forKey: "NSObject")) == object {
+            for (path, value) in zip(items(c.value(forKey: "NSKeyPaths")), items(c.value(forKey: "NSValues"))) {
+                if let name = string(.object(path)) { out[name] = value }
+            }
+        }
+        return out
     }
 }

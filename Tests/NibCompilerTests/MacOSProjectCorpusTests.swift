@@ -9,26 +9,12 @@ import Testing
 /// covers fully: number formatters, window content/frame sizes, explicit and computed key-view loops.
 @Suite struct MacOSProjectCorpusTests {
     /// The compiled graph, read back from the written bytes (as a loader sees it).
-    struct Nib {
-        var graph: NibGraph
-
-        func object(_ value: NibGraphValue?) -> NibObject? { value?.objectIndex.map { graph.objects[$0] } }
-        func string(_ value: NibGraphValue?) -> String? {
-            guard case .data(let d)? = object(value)?.value(forKey: "NS.bytes") else { return nil }
-            return String(decoding: d, as: UTF8.self)
-        }
-        func objects(_ cls: String) -> [NibObject] { graph.objects.filter { $0.className == cls } }
-        /// A view's frame string (`NSFrame`, or `NSFrameSize` at the origin).
-        func frame(_ view: NibObject?) -> String? { string(view?.value(forKey: "NSFrame")) ?? string(view?.value(forKey: "NSFrameSize")) }
-        var window: NibObject? { objects("NSWindowTemplate").first }
-    }
-
-    func compile(_ name: String, module: String? = nil, target: String? = nil, titleBarHeight: Double? = nil) throws -> (Nib, CompileResult) {
+    func compile(_ name: String, module: String? = nil, target: String? = nil, titleBarHeight: Double? = nil) throws -> (CompiledXIB, CompileResult) {
         let url = ProjectCorpus.directory.appendingPathComponent("macos/\(name)")
         var options = CompileOptions(moduleName: module, minimumDeploymentTarget: target)
         if let titleBarHeight { options.titleBarHeight = titleBarHeight }
         let nib = try CompiledXIB(contentsOf: url, options: options, fileName: "Corpus/macos/\(name)")
-        return (Nib(graph: nib.graph), nib.result)
+        return (nib, nib.result)
     }
 
     /// Number formatters: a formatted cell's title is archived as the number the formatter reads (NSNumber,
@@ -158,4 +144,11 @@ import Testing
         #expect(old.format == .keyedArchive)
         #expect(current.format == .nibArchive)
     }
+}
+
+extension CompiledXIB {
+    /// A view's frame string (`NSFrame`, or `NSFrameSize` at the origin).
+    func frame(_ view: NibObject?) -> String? { string(view?.value(forKey: "NSFrame")) ?? string(view?.value(forKey: "NSFrameSize")) }
+    /// The window template.
+    var window: NibObject? { objects("NSWindowTemplate").first }
 }
