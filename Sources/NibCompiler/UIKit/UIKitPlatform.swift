@@ -54,6 +54,7 @@ enum UIKitEncoders {
             }
         },
         "wkWebView": { $0.encodeWebView($1) },
+        "glkView": { $0.encodeGLKView($1) },
         "navigationBar": { $0.encodeBar($1, className: "UINavigationBar") },
         "toolbar": { $0.encodeBar($1, className: "UIToolbar") },
         "navigationItem": { $0.encodeNavigationItem($1) },
