@@ -37,4 +37,36 @@ extension UIKitSceneNib {
             ctx.warning(at: node, "<glkViewController preferredFramesPerSecond='\(text)'>: not an integer; not archived")
         }
     }
+
+    /// `<keyCommands><keyCommand input modifierFlags actionName discoverabilityTitle title?/>…` → `UIKeyCommands`, an
+    /// NSArray of `UIKeyCommand`.
+    ///
+    /// UIViewController's coder reads `UIKeyCommands` (an object); the commands' keys are those UIKit's coders read
+    /// (decompiled iOS 26.1 UIKitCore): UIMenuElement's `title` (empty when absent), UICommand's `discoverabilityTitle`
+    /// and `action` (the selector's name), UIKeyCommand's `input` and `modifierFlags` (an integer), in that
+    /// superclass-first order. Every other key they read (attributes, state, alternates, key codes, priorities) has a
+    /// default when absent. One document of the corpus has key commands (one command, not compiled), so the keys rest
+    /// on UIKit's coders alone. A `modifierFlags` that is not an integer is left out with a warning.
+    static func keyCommandsKey(_ node: XIBNode, in c: UIKitCompiler, into e: inout Entries) {
+        guard let list = node.children.first(where: { $0.name == "keyCommands" }) else { return }
+        list.visited = true
+        var commands: [Int] = []
+        for command in list.children where command.name == "keyCommand" {
+            command.visited = true
+            var k = Entries()
+            if let title = command["title"] { k.obj("title", c.b.string(title)) }
+            if let title = command["discoverabilityTitle"] { k.obj("discoverabilityTitle", c.b.string(title)) }
+            if let action = command["actionName"] { k.obj("action", c.b.string(action)) }
+            if let input = command["input"] { k.obj("input", c.b.string(input)) }
+            if let text = command["modifierFlags"] {
+                if let flags = Int(text) {
+                    k.int("modifierFlags", flags)
+                } else {
+                    c.ctx.warning(at: command, "<keyCommand modifierFlags='\(text)'>: not an integer; not archived")
+                }
+            }
+            commands.append(c.b.graph.add(NibObject(className: "UIKeyCommand", entries: k.list)))
+        }
+        if !commands.isEmpty { e.obj("UIKeyCommands", c.b.array(commands)) }
+    }
 }

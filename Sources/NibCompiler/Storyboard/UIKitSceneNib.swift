@@ -180,6 +180,7 @@ final class UIKitSceneNib {
         } else if let rid = node["restorationIdentifier"] {
             e.obj("UIRestorationIdentifier", c.b.string(rid))
         }
+        Self.keyCommandsKey(node, in: c, into: &e)
         if let parentIndex { e.obj("UIParentViewController", parentIndex) }
         Self.autoresizesArchivedViewKey(node, into: &e)
         for child in controller.relationshipChildren {
