@@ -19,7 +19,7 @@ extension UIKitCompiler {
                 ctx.ignore(child)
             } else if child.isNamed("segue"), let key = child.peek("key"), key == "commit" || key == "preview" {
                 ctx.warning(at: child, "<segue key='\(key)'> (peek and pop) is not archived: the segue is archived without its \(key) template "
-                    + "(no compiled storyboard shows how ibtool wires UIKit's previewing registrants)")
+                    + "(no ibtool output in reach shows how it wires UIKit's previewing registrants)")
                 ctx.ignore(child)
             }
         }

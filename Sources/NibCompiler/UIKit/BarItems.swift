@@ -51,7 +51,7 @@ extension UIKitCompiler {
             // one, so neither half is archived (4 shadow colours and 1 offset in corpus/ios, none compiled).
             case ("color", "textShadowColor"), ("offsetWrapper", "textShadowOffset"):
                 ctx.warning(at: a, "<textAttributes>: the text shadow (<\(a.name) key='\(a.peek("key") ?? "")'>) is not archived "
-                    + "(no compiled sample shows the NSShadow ibtool writes)")
+                    + "(no ibtool output in reach shows the NSShadow it writes)")
                 ctx.ignore(a)
             default: break
             }

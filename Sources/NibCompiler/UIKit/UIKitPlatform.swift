@@ -132,8 +132,8 @@ final class UIKitCompiler {
                     // One sample (a controller with its view inline, in corpus/ios) and no compiled XIB with a
                     // controller: whether ibtool keeps the view inline (UIViewController's `UIView` key) or gives it a
                     // nib of its own (`UINibName`, as in storyboards) is unknown, so neither is guessed.
-                    ctx.warning(at: child, "<viewController> as a top-level object of a XIB is not archived (no compiled XIB shows "
-                        + "whether ibtool keeps its view inline or in a nib of its own); ignored with its view")
+                    ctx.warning(at: child, "<viewController> as a top-level object of a XIB is not archived (no ibtool output in reach "
+                        + "shows whether it keeps the view inline or in a nib of its own); ignored with its view")
                     ctx.ignore(child)
                 } else if let i = encodeTopLevel(child) {
                     topLevel.append(i)
