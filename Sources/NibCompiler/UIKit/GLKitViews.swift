@@ -7,7 +7,7 @@ import XIB
 /// when present (`containsValueForKey:`), falling back to the class defaults, so a key is written only for an
 /// attribute the document sets. Its keys: `GLKViewDrawableColorFormatCoderKey`, `…DepthFormatCoderKey`,
 /// `…StencilFormatCoderKey`, `…MultisampleCoderKey` (integers) and `GLKViewEnableSetNeedsDisplayCoderKey` (a bool,
-/// default true). The corpus has only `enableSetNeedsDisplay="NO"` (2 documents, one project); the drawable formats'
+/// default true). The corpus has only `enableSetNeedsDisplay="NO"` (2 documents of 2 projects); the drawable formats'
 /// attribute spellings are not in the corpus, so they stay unencoded and the compiler warns of them if they appear.
 extension UIKitCompiler {
     func encodeGLKView(_ node: XIBNode) -> Int {
