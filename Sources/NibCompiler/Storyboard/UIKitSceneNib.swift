@@ -180,7 +180,9 @@ final class UIKitSceneNib {
         } else if let rid = node["restorationIdentifier"] {
             e.obj("UIRestorationIdentifier", c.b.string(rid))
         }
+        Self.keyCommandsKey(node, in: c, into: &e)
         if let parentIndex { e.obj("UIParentViewController", parentIndex) }
+        Self.autoresizesArchivedViewKey(node, into: &e)
         for child in controller.relationshipChildren {
             guard let childPlaceholder = childPlaceholders[child.id], !ctx.isDefined(child.id) else { continue }
             var childExtras: [Int] = []
@@ -219,6 +221,7 @@ final class UIKitSceneNib {
             e.int("UIKeyEdgesForExtendedLayout", flags)
         }
         if node.bool("clearsSelectionOnViewWillAppear") == false { e.bool("UIClearsSelectionOnViewWillAppear", false) }
+        if node.name != "navigationController" { Self.preferredContentSizeKey(node, into: &e) }
         var navigationBar: Int?
         var toolbar: Int?
         if node.name == "navigationController" {
@@ -226,11 +229,7 @@ final class UIKitSceneNib {
             // `<nil name="viewControllers"/>`: Interface Builder's record of a navigation controller without a
             // root relationship; there is nothing to archive.
             for empty in node.children where empty.name == "nil" && empty.peek("name") == "viewControllers" { ctx.ignore(empty) }
-            if let size = node.children.first(where: { $0.name == "value" && $0.peek("key") == "contentSizeForViewInPopover" }) {
-                size.visited = true
-                size.markAllAttributesUsed()
-                if let w = size.double("width"), let h = size.double("height") { e.add("UIPreferredContentSize", packedDoubles([w, h])) }
-            }
+            Self.preferredContentSizeKey(node, into: &e)
             if let bar = node.children.first(where: { $0.name == "navigationBar" && $0.peek("key") == "navigationBar" }) {
                 let i = c.encodeBar(bar, className: "UINavigationBar")
                 Self.placeContainerBar(i, bar, in: c, navigation: true)
@@ -261,6 +260,7 @@ final class UIKitSceneNib {
             tabBar = Self.tabBarControllerKeys(controller, index: index, children: childIndices, in: c, into: &e)
         }
         if node.name == "pageViewController" { Self.pageViewControllerKeys(node, into: &e) }
+        if node.name == "glkViewController" { Self.glkViewControllerKeys(node, in: ctx, into: &e) }
         // UISplitViewController's primary edge (iOS 14: leading 0, trailing 1), written even at its default: Apple's
         // UIKitCatalog split view as Xcode 15.0 compiled it (`Corpus/pairs`, leading, one sample).
         if node.name == "splitViewController" {

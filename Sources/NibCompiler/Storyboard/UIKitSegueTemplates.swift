@@ -56,6 +56,7 @@ extension UIKitCompiler {
         // runtime name (the one rule of the corpus, a `custom` segue, had no module; other kinds: no compiled sample).
         if let cls = customClassRuntimeName(segue) { e.obj("UISegueClassName", b.string(cls)) }
         segue.markUsed("customModule", "customModuleProvider")
+        noteSegueChildren(segue)
         b.set(index, NibObject(className: className, entries: e.list))
         return index
     }

@@ -86,7 +86,7 @@ extension UIKitCompiler {
     /// View elements without a dedicated encoder yet: archived as their class with the UIView keys.
     static let fallbackViewClasses: [String: String] = [
         "mapView": "MKMapView", "webView": "UIWebView",
-"containerView": "UIView", "glkView": "GLKView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
+"containerView": "UIView", "arscnView": "ARSCNView", "sceneKitView": "SCNView",
         "mtkView": "MTKView", "visualEffectView": "UIVisualEffectView",
     ]
 
