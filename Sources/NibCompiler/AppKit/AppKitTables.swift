@@ -171,6 +171,15 @@ extension AppKitCompiler {
         var ce = Entries()
         ce.null("NSNextResponder")
         ce.null("NSNibTouchBar")
+        // The corner view is hidden with a hidden vertical scroller when the scroll view has no horizontal scroller.
+        // With a header view this is NSScrollView's tiling: the corner view is placed above the vertical scroller
+        // (a subview of the scroll view, see encodeScrollView) and shown only with it; with a horizontal scroller
+        // it is not placed and stays as NSTableView made it, visible (test17_scrollhiding, test24_tables_elastic,
+        // test_6col, the outline samples). A header-less table's corner view is never placed, yet Apple's archives
+        // differ: hidden in scrollview_table and transmission_MainMenu, visible in sv_nohs_wide_col and
+        // sv_nohs_small_vs. No attribute, structure (window or top-level view, scroller frames, border) or archived
+        // scroller state separates the two pairs of documents; only the Interface Builder version that saved them
+        // does (22503 and 24506 against 14460.31 and 9059), so the header-less case keeps the rule above.
         let noHS = scrollNode?.peek("hasHorizontalScroller") == "NO"
         let vsHidden = vScroller?.peek("hidden") == "YES"
         ce.int("NSvFlags", vsHidden && noHS ? Int(Int32(bitPattern: 0x8000_0100)) : 256)
