@@ -186,6 +186,33 @@ import Testing
         #expect(Self.int(none.vertical, "NSvFlags").map { $0 & (1 << 31) } != 0)
     }
 
+    /// The table's corner view as archived: whether it is hidden, and whether the scroll view holds it.
+    static func cornerView(_ graph: NibGraph) throws -> (hidden: Bool, placed: Bool) {
+        let table = try #require(graph.objects.first { $0.className == "NSTableView" })
+        let index = try #require(table.value(forKey: "NSCornerView")?.objectIndex)
+        let corner = graph.objects[index]
+        let flags = try #require(int(corner, "NSvFlags"))
+        let sv = try #require(graph.objects.firstIndex { $0.className == "NSScrollView" })
+        return (flags & (1 << 31) != 0, corner.value(forKey: "NSSuperview")?.objectIndex == sv)
+    }
+
+    @Test func cornerViewIsTiledBesideAHeaderWithoutAHorizontalScroller() throws {
+        let shownScroller = { (text: String) in
+            text.replacingOccurrences(of: #"<scroller key="verticalScroller" hidden="YES""#, with: #"<scroller key="verticalScroller""#)
+        }
+        // No horizontal scroller: the scroll view places the corner view above the vertical scroller, hidden with it.
+        let noHS = #"autohidesScrollers="YES" hasHorizontalScroller="NO""#
+        let hidden = try Self.cornerView(Self.compile(Self.document(scrollAttributes: noHS)))
+        #expect(hidden.hidden && hidden.placed)
+        let shown = try Self.cornerView(Self.compile(shownScroller(Self.document(scrollAttributes: noHS))))
+        #expect(!shown.hidden && shown.placed)
+        // With a horizontal scroller the corner view is not placed and stays visible, whatever the vertical scroller.
+        for text in [Self.document(), shownScroller(Self.document())] {
+            let kept = try Self.cornerView(Self.compile(text))
+            #expect(!kept.hidden && !kept.placed)
+        }
+    }
+
     @Test func catalogColourFallbackKeysInCodingOrder() throws {
         let graph = try Self.compile(Self.document())
         let fallbacks = graph.objects.filter { $0.className == "NSColor" && $0.value(forKey: "NSCustomColorSpace") != nil }

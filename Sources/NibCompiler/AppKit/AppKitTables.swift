@@ -171,6 +171,15 @@ extension AppKitCompiler {
         var ce = Entries()
         ce.null("NSNextResponder")
         ce.null("NSNibTouchBar")
+        // The corner view is hidden with a hidden vertical scroller when the scroll view has no horizontal scroller.
+        // With a header view this is NSScrollView's tiling: the corner view is placed above the vertical scroller
+        // (a subview of the scroll view, see encodeScrollView) and shown only with it; with a horizontal scroller
+        // it is not placed and stays as NSTableView made it, visible (test17_scrollhiding, test24_tables_elastic,
+        // test_6col, the outline samples). A header-less table's corner view is never placed, yet Apple's archives
+        // differ: hidden in scrollview_table and transmission_MainMenu, visible in sv_nohs_wide_col and
+        // sv_nohs_small_vs. No attribute, structure (window or top-level view, scroller frames, border) or archived
+        // scroller state separates the two pairs of documents; only the Interface Builder version that saved them
+        // does (22503 and 24506 against 14460.31 and 9059), so the header-less case keeps the rule above.
         let noHS = scrollNode?.peek("hasHorizontalScroller") == "NO"
         let vsHidden = vScroller?.peek("hidden") == "YES"
         ce.int("NSvFlags", vsHidden && noHS ? Int(Int32(bitPattern: 0x8000_0100)) : 256)
@@ -190,10 +199,11 @@ extension AppKitCompiler {
         var columns: [Int] = []
         var reusable: [(String, Int)] = []
         let rowInset = prototypeRowInset(node)
+        let outlineSpans = outline ? outlinePrototypeSpans(node) : [:]
         if let cols = node.child("tableColumns") {
             for (n, c) in cols.children.enumerated() where c.isNamed("tableColumn") {
                 let (ci, protos) = encodeTableColumn(c, table: i, index: n, viewBased: viewBased, width: c.peek("id").flatMap { fitted[$0] },
-                                                   rowInset: rowInset)
+                                                   rowInset: rowInset, cellSpan: c.peek("id").flatMap { outlineSpans[$0] })
                 columns.append(ci)
                 reusable.append(contentsOf: protos)
             }
@@ -319,8 +329,8 @@ extension AppKitCompiler {
     /// (already inset) stay. The first cell's position holds for the 8 view-based tables of the Apple-compiled
     /// AppKit pairs: 6 with their cells at half the spacing, moved; 2 (HSChooserWindow, transmission_MainMenu)
     /// already at 11. Later columns move by the same 10 points in the 5 tables of test17_scrollhiding and
-    /// test24_tables_elastic; the outline view of reusable_views_order lays its cells out otherwise (its outline
-    /// column's cell is narrowed as well), which is not modelled.
+    /// test24_tables_elastic. View-based outline views lay their cells out from the columns instead (see
+    /// `outlinePrototypeSpans`).
     func prototypeRowInset(_ table: XIBNode) -> Double {
         let style = table.peek("tableStyle")
         guard table.peek("viewBased", is: "YES"), style == nil || style == "automatic" || style == "inset",
@@ -332,8 +342,80 @@ extension AppKitCompiler {
         return x == (spacing / 2).rounded(.down) ? 10 : 0
     }
 
+    /// Where a prototype cell view sits in its row: its x and width.
+    struct CellSpan: Equatable {
+        var x: Double
+        var width: Double
+    }
+
+    /// The spans of the prototype cell views of a view-based outline view, by column id: NSOutlineView lays its
+    /// prototypes out as cells of a row (`-frameOfCellAtColumn:row:`), not where the XIB saved them. The row is the
+    /// table's width when first tiled — the clip view beside a visible vertical scroller of the legacy regular
+    /// width, 17 points, whatever its control size — less the 10-point row inset on each side for the inset style
+    /// (`tableStyle="inset"`, or none: automatic); the columns are fitted to it (the difference shared by the
+    /// columns that resize with the table, as the column autoresizing style says, within their minimum and maximum
+    /// widths), and a column's cell is its width, half the intercell spacing in from the column's start. The
+    /// archived columns keep the XIB's widths. Two outline views hold this: transmission_MainMenu (one column grown
+    /// from 448 to the 458-point row) and reusable_views_order (three columns, the first shrunk from 218 to 203
+    /// beside a small vertical scroller); tables of the corpus keep their XIB frames (see `prototypeRowInset`).
+    func outlinePrototypeSpans(_ node: XIBNode) -> [String: CellSpan] {
+        let style = node.peek("tableStyle")
+        guard node.peek("viewBased", is: "YES") else { return [:] }
+        var scroll: XIBNode? = node.parent
+        while let s = scroll, !s.isNamed("scrollView") { scroll = s.parent }
+        guard let scroll, let sr = Rect(scroll.child("rect", key: "frame")), sr.w.isFinite, sr.w > 0 else { return [:] }
+        let columns = visibleColumns(node)
+        guard !columns.isEmpty else { return [:] }
+        let border = scroll.peek("borderType", is: "none") ? 0.0 : 1.0
+        let vs = scroll.children.first { $0.peek("key", is: "verticalScroller") }
+        let vsShown = vs != nil && vs?.peek("hidden") != "YES" && scroll.peek("hasVerticalScroller") != "NO"
+        let inset = style == nil || style == "automatic" || style == "inset" ? 10.0 : 0
+        let row = sr.w - 2 * border - (vsShown ? 17 : 0) - 2 * inset
+        let spacing = intercellWidth(node)
+        var widths = columns.map { $0.double("width") ?? 100 }
+        let resizable = columns.indices.filter { columns[$0].child("tableColumnResizingMask")?.peek("resizeWithTable") == "YES" }
+        var order: [Int]
+        switch node.peek("columnAutoresizingStyle") ?? "uniform" {
+        case "none": order = []
+        case "lastColumnOnly": order = resizable.last.map { [$0] } ?? []
+        case "firstColumnOnly": order = resizable.first.map { [$0] } ?? []
+        case "sequential": order = resizable.reversed()
+        default: order = resizable
+        }
+        func clamp(_ k: Int, _ w: Double) -> Double {
+            min(max(w, columns[k].double("minWidth") ?? 10), columns[k].double("maxWidth") ?? .greatestFiniteMagnitude)
+        }
+        var delta = row - (widths.reduce(0, +) + Double(columns.count) * spacing)
+        guard delta.isFinite else { return [:] }
+        if ["sequential", "reverseSequential", "lastColumnOnly", "firstColumnOnly"].contains(node.peek("columnAutoresizingStyle") ?? "") {
+            // One column at a time, each taking what its limits allow.
+            for k in order where delta != 0 {
+                let w = clamp(k, widths[k] + delta)
+                delta -= w - widths[k]
+                widths[k] = w
+            }
+        } else if !order.isEmpty {
+            // Uniform: equal whole-point shares, the first columns taking the remainder.
+            let n = Double(order.count)
+            let share = (delta / n).rounded(.towardZero)
+            var rest = delta - share * n
+            for k in order {
+                let extra = rest == 0 ? 0 : (rest > 0 ? min(1, rest) : max(-1, rest))
+                rest -= extra
+                widths[k] = clamp(k, widths[k] + share + extra)
+            }
+        }
+        var spans: [String: CellSpan] = [:]
+        var x = inset
+        for (k, column) in columns.enumerated() {
+            if let id = column.peek("id") { spans[id] = CellSpan(x: x + (spacing / 2).rounded(.down), width: widths[k]) }
+            x += widths[k] + spacing
+        }
+        return spans
+    }
+
     func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool, width: Double? = nil,
-                           rowInset: Double = 0) -> (Int, [(String, Int)]) {
+                           rowInset: Double = 0, cellSpan: CellSpan? = nil) -> (Int, [(String, Int)]) {
         let i = define(node, "NSTableColumn")
         node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
         let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
@@ -373,8 +455,8 @@ extension AppKitCompiler {
         for p in node.children where p.isNamed("prototypeCellViews") {
             p.visited = true
             for cv in p.children where isView(cv) {
-                _ = encodePrototypeView(cv, rowInset: rowInset)
-                let nib = nestedNib(cv, reuseIdentifier: cv.peek("identifier") ?? ident, rowInset: rowInset)
+                _ = encodePrototypeView(cv, rowInset: rowInset, cellSpan: cellSpan)
+                let nib = nestedNib(cv, reuseIdentifier: cv.peek("identifier") ?? ident, rowInset: rowInset, cellSpan: cellSpan)
                 protos.append((cv.peek("identifier") ?? ident, nib))
             }
         }
@@ -399,20 +481,33 @@ extension AppKitCompiler {
     }
 
     /// The main-archive copy of a prototype cell view (no superview).
-    func encodePrototypeView(_ node: XIBNode, rowInset: Double = 0) -> Int {
-        if node.isNamed("tableCellView") { return encodeTableCellView(node, superview: nil, rowInset: rowInset) }
+    func encodePrototypeView(_ node: XIBNode, rowInset: Double = 0, cellSpan: CellSpan? = nil) -> Int {
+        if node.isNamed("tableCellView") { return encodeTableCellView(node, superview: nil, rowInset: rowInset, cellSpan: cellSpan) }
         return encodeView(node, superview: nil)
     }
 
-    /// A table cell view; a prototype's frame moves `rowInset` points right (see `prototypeRowInset`).
-    func encodeTableCellView(_ node: XIBNode, superview: Int?, reuseIdentifier: String? = nil, rowInset: Double = 0) -> Int {
+    /// A table cell view; a prototype's frame moves `rowInset` points right (see `prototypeRowInset`), or takes
+    /// its column's span in the row (`cellSpan`, see `outlinePrototypeSpans`), its subviews autoresized to it.
+    func encodeTableCellView(_ node: XIBNode, superview: Int?, reuseIdentifier: String? = nil, rowInset: Double = 0,
+                             cellSpan: CellSpan? = nil) -> Int {
         var (i, e, cls) = beginView(node, "NSTableCellView")
         var o = ViewOptions()
-        if rowInset != 0, var r = Rect(node.child("rect", key: "frame")) {
+        let xibFrame = Rect(node.child("rect", key: "frame"))
+        if let cellSpan, var r = xibFrame {
+            r.x = cellSpan.x
+            r.w = cellSpan.width
+            o.frame = r
+        } else if rowInset != 0, var r = xibFrame {
             r.x += rowInset
             o.frame = r
         }
         o.subviews = encodeSubviews(node, index: i)
+        if let cellSpan, let r = xibFrame, r.w != cellSpan.width, node.peek("autoresizesSubviews") != "NO" {
+            for n in node.child("subviews")?.children.filter({ isView($0) }) ?? [] {
+                guard let id = n.peek("id"), let kid = ctx.objectIndex(forID: id), o.subviews.contains(kid) else { continue }
+                autoresizeTree(kid, node: n, oldSize: (r.w, r.h), newSize: (cellSpan.width, r.h))
+            }
+        }
         o.reuseIdentifier = reuseIdentifier ?? node.peek("identifier")
         viewKeys(node, index: i, superview: superview, e: &e, o)
         finish(i, cls, e)
@@ -421,7 +516,7 @@ extension AppKitCompiler {
     }
 
     /// A complete nested archive for one prototype cell view, wrapped in NSNib.
-    func nestedNib(_ cellView: XIBNode, reuseIdentifier: String, rowInset: Double = 0) -> Int {
+    func nestedNib(_ cellView: XIBNode, reuseIdentifier: String, rowInset: Double = 0, cellSpan: CellSpan? = nil) -> Int {
         let sub = CompileContext(options: ctx.options, fileName: ctx.fileName, tracker: ctx.tracker, root: cellView, strings: ctx.strings)
         let nestedCompiler = AppKitCompiler(context: sub)
         nestedCompiler.nested = true
@@ -435,7 +530,8 @@ extension AppKitCompiler {
             NibEntry(key: "NSClassName", value: .object(sub.builder.string("NSObject")))]))
         let view: Int
         if cellView.isNamed("tableCellView") {
-            view = nestedCompiler.encodeTableCellView(cellView, superview: nil, reuseIdentifier: reuseIdentifier, rowInset: rowInset)
+            view = nestedCompiler.encodeTableCellView(cellView, superview: nil, reuseIdentifier: reuseIdentifier, rowInset: rowInset,
+                                                      cellSpan: cellSpan)
         } else {
             view = nestedCompiler.encodeView(cellView, superview: nil)
         }
