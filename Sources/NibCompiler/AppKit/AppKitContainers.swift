@@ -292,13 +292,14 @@ extension AppKitCompiler {
                       "verticalClippingResistancePriority")
         let views = encodeSubviews(node, index: i, inStack: true)
         for c in node.children where ["visibilityPriorities", "customSpacing", "beginningViews", "middleViews", "endViews"].contains(c.name) { ctx.ignore(c) }
+        warnUnarchivedStackSettings(node)
         var o = ViewOptions()
         o.inStackView = inStack
         o.subviews = views
         viewKeys(node, index: i, superview: superview, e: &e, o)
         let vertical = node.peek("orientation", is: "vertical")
         e.int("NSStackViewOrientation", vertical ? 1 : 0)
-        e.int("NSStackViewSecondaryAlignment", vertical ? 1 : 3)
+        e.int("NSStackViewSecondaryAlignment", stackSecondaryAlignment(node.peek("alignment")) ?? (vertical ? 1 : 3))
         e.int("NSStackViewAlignment", Self.layoutAttributes[node.peek("alignment") ?? ""] ?? (vertical ? 9 : 10))
         e.float("NSStackViewVerticalClippingResistance", node.double("verticalClippingResistancePriority") ?? 1000)
         e.float("NSStackViewHorizontalClippingResistance", node.double("horizontalClippingResistancePriority") ?? 1000)
