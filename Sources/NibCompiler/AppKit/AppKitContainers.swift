@@ -163,8 +163,11 @@ extension AppKitCompiler {
         e.obj("NSTabViewItems", b.mutableArray(items))
         if let selected { e.obj("NSSelectedTabViewItem", selected) }
         e.obj("NSFont", font(node) ?? metaFont(".AppleSystemUIFont", size: 11, x: 0xC))
-        e.int("NSTvFlags", ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3,
-                             "noTabsBezelBorder": 4, "noTabsLineBorder": 5, "noTabsNoBorder": 6][node.peek("type") ?? ""] ?? 0)
+        // NSTvFlags as GNUstep's NSTabView coder reads it: the NSTabViewType in bits 0-2, the control size in bits
+        // 26-27 (no pair has a small or mini tab view).
+        let type = ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3,
+                    "noTabsBezelBorder": 4, "noTabsLineBorder": 5, "noTabsNoBorder": 6][node.peek("type") ?? ""] ?? 0
+        e.int("NSTvFlags", type | (Self.controlSizes[node.peek("controlSize") ?? ""] ?? 0) << 26)
         e.bool("NSAllowTruncatedLabels", node.peek("allowsTruncatedLabels") != "NO")
         if node.peek("drawsBackground") != "NO" { e.bool("NSDrawsBackground", true) }
         finish(i, cls, e)
