@@ -38,7 +38,9 @@ extension NibBoxReader {
 
     /// The toolbar of the window template `i`, when it has one.
     func toolbarObject(ofWindow i: Int) -> Int? {
-        guard let t = graph.objects[i].value(forKey: "NSViewClass").flatMap(target), graph.objects[t].className == "NSToolbar" else { return nil }
+        // A toolbar of a custom class is archived as an NSClassSwapper whose original class is NSToolbar.
+        guard let t = graph.objects[i].value(forKey: "NSViewClass").flatMap(target),
+              graph.objects[t].className == "NSToolbar" || classes(t).base == "NSToolbar" else { return nil }
         return t
     }
 

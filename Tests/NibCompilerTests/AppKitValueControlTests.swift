@@ -94,4 +94,46 @@ import Testing
         #expect(plain.value(forKey: "NSValueWraps") == nil)
         #expect(plain.value(forKey: "NSMinValue") == nil)
     }
+
+    static func slider(_ cellAttributes: String) -> String {
+        """
+        <slider verticalHuggingPriority="750" id="5">
+            <rect key="frame" x="18" y="18" width="96" height="24"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+            <sliderCell key="cell" continuous="YES" state="on" alignment="left" \(cellAttributes) id="6"/>
+        </slider>
+        """
+    }
+
+    @Test func sliderValuesTicksAndTypes() throws {
+        let cell = try Self.object(Self.compile(Self.slider(
+            #"minValue="-5" maxValue="20" doubleValue="2.5" altIncrementValue="0.25" numberOfTickMarks="11" allowsTickMarkValuesOnly="YES" sliderType="circular""#)),
+            "NSSliderCell")
+        #expect(cell.value(forKey: "NSMinValue") == .double(-5))
+        #expect(cell.value(forKey: "NSMaxValue") == .double(20))
+        #expect(cell.value(forKey: "NSValue") == .double(2.5))
+        #expect(cell.value(forKey: "NSAltIncValue") == .double(0.25))
+        #expect(cell.value(forKey: "NSNumberOfTickMarks") == .int(11))
+        #expect(cell.value(forKey: "NSAllowsTickMarkValuesOnly") == .bool(true))
+        #expect(cell.value(forKey: "NSSliderType") == .int(1))
+        // Tick mark positions: below and trailing 0, above and leading 1 (NSTickMarkPosition's aliases).
+        for (position, value) in [("below", Int64(0)), ("above", 1), ("leading", 1), ("trailing", 0)] {
+            let c = try Self.object(Self.compile(Self.slider(#"maxValue="1" numberOfTickMarks="3" tickMarkPosition="\#(position)""#)), "NSSliderCell")
+            #expect(c.value(forKey: "NSTickMarkPosition") == .int(value), "\(position)")
+        }
+        // Vertical.
+        let vertical = try Self.object(Self.compile(Self.slider(#"maxValue="1" vertical="YES""#)), "NSSliderCell")
+        #expect(vertical.value(forKey: "NSVertical") == .bool(true))
+        // Defaults, as the linear pairs archive them: whole numbers stay doubles, maximum 1, no slider type key.
+        let linear = try Self.object(Self.compile(Self.slider(#"maxValue="10" sliderType="linear""#)), "NSSliderCell")
+        #expect(linear.value(forKey: "NSMaxValue") == .double(10))
+        #expect(linear.value(forKey: "NSMinValue") == .double(0))
+        #expect(linear.value(forKey: "NSValue") == .double(0))
+        #expect(linear.value(forKey: "NSNumberOfTickMarks") == .int(0))
+        #expect(linear.value(forKey: "NSAllowsTickMarkValuesOnly") == .bool(false))
+        #expect(linear.value(forKey: "NSVertical") == .bool(false))
+        #expect(linear.value(forKey: "NSSliderType") == nil)
+        let plain = try Self.object(Self.compile(Self.slider("")), "NSSliderCell")
+        #expect(plain.value(forKey: "NSMaxValue") == .double(1))
+    }
 }

@@ -163,8 +163,11 @@ extension AppKitCompiler {
         e.obj("NSTabViewItems", b.mutableArray(items))
         if let selected { e.obj("NSSelectedTabViewItem", selected) }
         e.obj("NSFont", font(node) ?? metaFont(".AppleSystemUIFont", size: 11, x: 0xC))
-        e.int("NSTvFlags", ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3,
-                             "noTabsBezelBorder": 4, "noTabsLineBorder": 5, "noTabsNoBorder": 6][node.peek("type") ?? ""] ?? 0)
+        // NSTvFlags as GNUstep's NSTabView coder reads it: the NSTabViewType in bits 0-2, the control size in bits
+        // 26-27 (no pair has a small or mini tab view).
+        let type = ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3,
+                    "noTabsBezelBorder": 4, "noTabsLineBorder": 5, "noTabsNoBorder": 6][node.peek("type") ?? ""] ?? 0
+        e.int("NSTvFlags", type | (Self.controlSizes[node.peek("controlSize") ?? ""] ?? 0) << 26)
         e.bool("NSAllowTruncatedLabels", node.peek("allowsTruncatedLabels") != "NO")
         if node.peek("drawsBackground") != "NO" { e.bool("NSDrawsBackground", true) }
         finish(i, cls, e)
@@ -292,13 +295,14 @@ extension AppKitCompiler {
                       "verticalClippingResistancePriority")
         let views = encodeSubviews(node, index: i, inStack: true)
         for c in node.children where ["visibilityPriorities", "customSpacing", "beginningViews", "middleViews", "endViews"].contains(c.name) { ctx.ignore(c) }
+        warnUnarchivedStackSettings(node)
         var o = ViewOptions()
         o.inStackView = inStack
         o.subviews = views
         viewKeys(node, index: i, superview: superview, e: &e, o)
         let vertical = node.peek("orientation", is: "vertical")
         e.int("NSStackViewOrientation", vertical ? 1 : 0)
-        e.int("NSStackViewSecondaryAlignment", vertical ? 1 : 3)
+        e.int("NSStackViewSecondaryAlignment", stackSecondaryAlignment(node.peek("alignment")) ?? (vertical ? 1 : 3))
         e.int("NSStackViewAlignment", Self.layoutAttributes[node.peek("alignment") ?? ""] ?? (vertical ? 9 : 10))
         e.float("NSStackViewVerticalClippingResistance", node.double("verticalClippingResistancePriority") ?? 1000)
         e.float("NSStackViewHorizontalClippingResistance", node.double("horizontalClippingResistancePriority") ?? 1000)

@@ -416,10 +416,12 @@ extension AppKitCompiler {
 
     func encodeTableColumn(_ node: XIBNode, table: Int, index: Int, viewBased: Bool, width: Double? = nil,
                            rowInset: Double = 0, cellSpan: CellSpan? = nil) -> (Int, [(String, Int)]) {
-        let i = define(node, "NSTableColumn")
+        // A custom class (`customClass`, with its module) is swapped in at load time: NSClassSwapper, as for a
+        // view (no compiled pair has a custom table column class).
+        let (i, swapper, archivedClass) = beginView(node, "NSTableColumn")
         node.markUsed("identifier", "width", "minWidth", "maxWidth", "editable", "hidden", "headerToolTip")
         let ident = node.peek("identifier") ?? "AutomaticTableColumnIdentifier.\(index)"
-        var e = Entries()
+        var e = swapper
         e.obj("NSIdentifier", str(ident))
         e.double("NSWidth", width ?? node.double("width") ?? 100)
         e.double("NSMinWidth", node.double("minWidth") ?? 10)
@@ -449,7 +451,7 @@ extension AppKitCompiler {
             se.bool("NSReverseNullOrder", false)
             e.obj("NSSortDescriptorPrototype", b.graph.add(NibObject(className: "NSSortDescriptor", entries: se.list)))
         }
-        finish(i, "NSTableColumn", e)
+        finish(i, archivedClass, e)
         collectConnections(node, source: i)
         var protos: [(String, Int)] = []
         for p in node.children where p.isNamed("prototypeCellViews") {

@@ -79,7 +79,11 @@ extension AppKitCompiler {
         // Shared data.
         var sd = Entries()
         sd.bool("NSAutomaticTextCompletionDisabled", false)
-        var f = (1 << 8) | (1 << 11)
+        // NSFlags: the bits of NSTextViewSharedData's flags as GNUstep's coder lays them out (0x1 selectable,
+        // 0x2 editable, 0x4 rich text, 0x8 imports graphics, 0x20 uses font panel, 0x80 continuous spell
+        // checking, 0x200 smart insert/delete, 0x400 allows undo, 0x800 draws background, 0x2000 uses the find
+        // panel); the pairs confirm 0x1 to 0x20, 0x200 and 0x800, and set 0x100 on every text view.
+        var f = textViewSharedFlags(node)
         if node.peek("selectable") != "NO" { f |= 1 }
         if node.peek("editable") != "NO" { f |= 2 }
         if node.peek("richText") != "NO" { f |= 4 }
@@ -132,7 +136,7 @@ extension AppKitCompiler {
         sd.null("NSTextHighlightAttributes")
         sd.int("NSWritingToolsFlags", 256)
         e.obj("NSSharedData", b.graph.add(NibObject(className: "NSTextViewSharedData", entries: sd.list)))
-        e.int("NSTVFlags", 0x86 | (node.peek("horizontallyResizable", is: "YES") ? 1 : 0))
+        e.int("NSTVFlags", textViewFlags(node))
         if let ms = node.children.first(where: { $0.isNamed("size") && $0.peek("key", is: "maxSize") }) {
             ctx.ignore(ms)
             e.obj("NSMaxSize", str(sizeString(ms.double("width") ?? 0, ms.double("height") ?? 0)))

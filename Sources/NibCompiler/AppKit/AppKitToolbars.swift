@@ -17,7 +17,9 @@ extension AppKitCompiler {
     ]
 
     func encodeToolbar(_ node: XIBNode) -> Int {
-        let i = define(node, "NSToolbar")
+        // A custom class (`customClass`, with its module) is swapped in at load time: NSClassSwapper, as for a
+        // menu and a toolbar item (no compiled pair has a custom toolbar class).
+        let (i, swapper, archivedClass) = beginView(node, "NSToolbar")
         node.markUsed("implicitIdentifier", "identifier", "explicitIdentifier", "showsBaselineSeparator", "displayMode", "sizeMode", "prefersToBeShown",
                       "allowsUserCustomization", "autosavesConfiguration", "centeredItem", "key", "visible")
         var identified: [(String, Int)] = []
@@ -40,7 +42,7 @@ extension AppKitCompiler {
                 if let ref = r["reference"], let ti = byID[ref] { defaults?.append(ti) }
             }
         }
-        var e = Entries()
+        var e = swapper
         // The identifier typed in Interface Builder (`explicitIdentifier` in current documents, `identifier` in older
         // ones) names the toolbar, whose configuration AppKit autosaves under it; else IB's generated one.
         e.obj("NSToolbarIdentifier", str(node.peek("explicitIdentifier") ?? node.peek("identifier") ?? node.peek("implicitIdentifier") ?? ""))
@@ -60,7 +62,7 @@ extension AppKitCompiler {
         // holds the item objects by analogy with NSToolbarIBAllowedItems and NSToolbarIBDefaultItems (every pair
         // writes the empty mutable array when none is selectable).
         e.obj("NSToolbarIBSelectableItems", b.mutableArray(selectable))
-        finish(i, "NSToolbar", e)
+        finish(i, archivedClass, e)
         collectConnections(node, source: i)
         return i
     }
@@ -138,20 +140,7 @@ extension AppKitCompiler {
 
     func encodeFormatter(_ node: XIBNode) -> Int {
         if !node.isNamed("numberFormatter") {
-            if node.isNamed("dateFormatter") {
-                let i = define(node, "NSDateFormatter")
-                node.markUsed("formatterBehavior", "dateStyle", "timeStyle", "dateFormat", "lenient", "doesRelativeDateFormatting")
-                var e = Entries()
-                var attrs: [(Int, Int)] = []
-                attrs.append((str("formatterBehavior"), b.number(Int64(1040))))
-                if let d = node.peek("dateStyle") { attrs.append((str("dateStyle"), b.number(Int64(["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4][d] ?? 0)))) }
-                if let t = node.peek("timeStyle") { attrs.append((str("timeStyle"), b.number(Int64(["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4][t] ?? 0)))) }
-                e.obj("NS.attributes", b.dictionary("NSMutableDictionary", attrs))
-                e.obj("NS.format", str(node.peek("dateFormat") ?? ""))
-                e.bool("NS.natural", false)
-                finish(i, "NSDateFormatter", e)
-                return i
-            }
+            if node.isNamed("dateFormatter") { return encodeDateFormatter(node) }
             return encodeGenericObject(node)
         }
         let i = define(node, "NSNumberFormatter")
@@ -181,14 +170,13 @@ extension AppKitCompiler {
         for (k, d) in boolKeys { attr[k] = boolNumber(node.peek(k).map { $0 == "YES" } ?? d) }
         let intKeys: [(String, Int64)] = [("formatWidth", 0), ("groupingSize", 3), ("maximumFractionDigits", 0),
                                           ("maximumIntegerDigits", 42), ("minimumFractionDigits", 0), ("minimumIntegerDigits", 1),
-                                          ("paddingPosition", 0), ("secondaryGroupingSize", 0)]
+                                          ("secondaryGroupingSize", 0)]
         for (k, d) in intKeys { attr[k] = b.number(Int64(node.peek(k) ?? "") ?? d) }
-        attr["formatterBehavior"] = b.number(Int64(1040))
-        let rounding = ["ceiling": 0, "floor": 1, "down": 2, "up": 3, "halfEven": 4, "halfDown": 5, "halfUp": 6]
-        attr["roundingMode"] = b.number(Int64(rounding[node.peek("roundingMode") ?? ""] ?? 4))
-        if let s = node.peek("numberStyle") {
-            attr["numberStyle"] = b.number(Int64(["none": 0, "decimal": 1, "currency": 2, "percent": 3, "scientific": 4, "spellOut": 5][s] ?? 0))
-        }
+        attr["formatterBehavior"] = formatterBehaviorNumber(node)
+        attr["paddingPosition"] = b.number(formatterEnum(node, "paddingPosition", Self.numberFormatterPaddingPositions, fallback: 0) ?? 0)
+        attr["roundingMode"] = b.number(formatterEnum(node, "roundingMode", Self.numberFormatterRoundingModes, fallback: 4) ?? 4)
+        if let style = formatterEnum(node, "numberStyle", Self.numberFormatterStyles, fallback: 0) { attr["numberStyle"] = b.number(style) }
+        optionalNumberFormatterAttributes(node, into: &attr)
         attr["nilSymbol"] = str(node.peek("nilSymbol") ?? "")
         for k in ["positiveFormat", "negativeFormat", "currencySymbol", "internationalCurrencySymbol", "percentSymbol", "perMillSymbol",
                   "minusSign", "plusSign", "exponentSymbol", "zeroSymbol", "notANumberSymbol", "currencyCode", "decimalSeparator",
@@ -198,9 +186,8 @@ extension AppKitCompiler {
         if !nilKeys.contains("negativeInfinitySymbol") { attr["negativeInfinitySymbol"] = str("-\u{221E}") }
         if !nilKeys.contains("positiveInfinitySymbol") { attr["positiveInfinitySymbol"] = str("+\u{221E}") }
         for (k, v) in numberFromChild { attr[k] = v }
-        let attrs = attr.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { (str($0), attr[$0]!) }
         var e = Entries()
-        e.obj("NS.attributes", b.dictionary("NSMutableDictionary", attrs))
+        e.obj("NS.attributes", sortedAttributes(attr))
         let minI = Int(node.peek("minimumIntegerDigits") ?? "") ?? 1
         let maxI = min(Int(node.peek("maximumIntegerDigits") ?? "") ?? 42, 42)
         let gen = String(repeating: "#", count: max(0, maxI - minI)) + String(repeating: "0", count: minI)

@@ -52,6 +52,9 @@ extension AppKitCompiler {
             e.int("NSTickMarkPosition", ["below": 0, "above": 1, "leading": 1, "trailing": 0][c.peek("tickMarkPosition") ?? ""] ?? 0)
             e.bool("NSAllowsTickMarkValuesOnly", c.peek("allowsTickMarkValuesOnly", is: "YES"))
             e.bool("NSVertical", c.peek("vertical", is: "YES"))
+            // NSSliderType (GNUstep's NSSliderCell coder reads it; NSSliderTypeLinear 0, NSSliderTypeCircular 1):
+            // the two pairs with linear sliders omit the key, so only a circular slider writes it.
+            if c.peek("sliderType", is: "circular") { e.int("NSSliderType", 1) }
             self.finish(i, cls, e)
             return i
         }

@@ -176,11 +176,12 @@ extension AppKitCompiler {
             case "miniSystemBold": x = 0xF; defaultSize = 9; name = ".AppleSystemUIFontBold"
             case "label": x = 0xB; defaultSize = 10
             case "cellTitle": x = 0x13; defaultSize = 12
-            case "message", "menu", "menuBar", "toolTip", "palette", "titleBar", "user", "userFixedPitch":
+            // "fixedUser" is the spelling the corpus's documents use for the user's fixed-pitch font (one, no pair).
+            case "message", "menu", "menuBar", "toolTip", "palette", "titleBar", "user", "userFixedPitch", "fixedUser":
                 x = 6
                 if meta == "menuBar" || meta == "titleBar" { x = 6 }
                 if meta == "user" { name = "Helvetica"; x = 0 }
-                if meta == "userFixedPitch" { name = "Menlo-Regular"; x = 0; defaultSize = 11 }
+                if meta == "userFixedPitch" || meta == "fixedUser" { name = "Menlo-Regular"; x = 0; defaultSize = 11 }
                 if meta == "toolTip" { defaultSize = 11; x = 0xA }
             default: x = 4
             }

@@ -168,6 +168,10 @@ final class AppKitStoryboardBuilder {
         let owner = fileOwner(a)
         let appIndex = a.define(app, "NSCustomObject")
         app.markUsed("sceneMemberID")
+        // The application's custom class is not archived: the placeholder stays NSApplication (NSApp is created
+        // from the Info.plist's principal class before the nib loads). Rests on one XIB sample, with_app_class,
+        // whose Application placeholder names a custom class and archives NSApplication.
+        app.markUsed("customClass", "customModule", "customModuleProvider")
         let menuIndex = a.encodeMenu(menu, parentItem: nil)
         a.finish(appIndex, "NSCustomObject", { var e = Entries(); e.obj("IBMainMenu", menuIndex); e.obj("NSClassName", a.str("NSApplication")); return e }())
         a.collectConnections(app, source: appIndex)
