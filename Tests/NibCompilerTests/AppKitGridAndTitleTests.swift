@@ -300,4 +300,59 @@ import NibCompilerTestSupport
         #expect(c.objects("NSNibAXRelationshipConnector").isEmpty)
         #expect(c.objects("NSNibConnector").isEmpty)
     }
+
+    /// A scroll view's explicit content insets are reported with their reason, once, and not archived.
+    @Test func scrollViewContentInsetsExplainThemselves() throws {
+        let c = try compile(objects: view("""
+            <scrollView borderType="none" autohidesScrollers="YES" horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" automaticallyAdjustsContentInsets="NO" id="scroll">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                <clipView key="contentView" drawsBackground="NO" id="clip">
+                    <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                </clipView>
+                <edgeInsets key="contentInsets" left="0.0" right="0.0" top="0.0" bottom="25"/>
+            </scrollView>
+            """))
+        #expect(c.diagnostics.map(\.message) == [
+            "<scrollView> <edgeInsets key=\"contentInsets\">: the content insets are not archived: no Apple-compiled nib shows their key; ignored",
+        ])
+        let scroll = try c.object("NSScrollView")
+        #expect(!scroll.entries.contains { $0.key.contains("Inset") && $0.key != "NSAutomaticallyAdjustsContentInsets" })
+    }
+
+    // MARK: Top-level menu items and cells
+
+    /// A top-level menu item is an NSMenuItem without `NSMenu`; top-level cells are their cell classes without
+    /// `NSControlView`, with their own connections.
+    @Test func topLevelMenuItemsAndCells() throws {
+        let c = try compile(objects: """
+            <menuItem isSeparatorItem="YES" id="sep"/>
+            <menuItem title="Loose" tag="7" keyEquivalent="l" id="loose"/>
+            <comboBoxCell controlSize="small" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" usesDataSource="YES" numberOfVisibleItems="9" id="combo">
+                <font key="font" metaFont="message" size="11"/>
+                <connections>
+                    <outlet property="dataSource" destination="-2" id="ds"/>
+                </connections>
+            </comboBoxCell>
+            <imageCell refusesFirstResponder="YES" alignment="left" imageScaling="proportionallyDown" id="image"/>
+            """)
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        let items = c.objects("NSMenuItem")
+        #expect(items.count == 2)
+        #expect(items.allSatisfy { $0.value(forKey: "NSMenu") == nil })
+        #expect(items.map { c.bool($0, "NSIsSeparator") } == [true, nil])
+        #expect(c.string(items[1].value(forKey: "NSTitle")) == "Loose")
+        #expect(c.int(items[1], "NSTag") == 7)
+        #expect(c.string(items[1].value(forKey: "NSKeyEquiv")) == "l")
+        let combo = try c.object("NSComboBoxCell")
+        let image = try c.object("NSImageCell")
+        #expect(combo.value(forKey: "NSControlView")?.objectIndex == nil)
+        #expect(image.value(forKey: "NSControlView")?.objectIndex == nil)
+        #expect(c.int(combo, "NSVisibleItemCount") == 9)
+        #expect(c.bool(combo, "NSUsesDataSource") == true)
+        #expect(c.objects("NSCustomObject").count == 1)  // only the File's Owner: nothing fell back to NSObject
+        // The cell's outlet is archived with the cell as its source.
+        let comboIndex = try #require(c.graph.objects.firstIndex { $0.className == "NSComboBoxCell" })
+        let outlet = try #require(c.objects("NSNibOutletConnector").first { c.string($0.value(forKey: "NSLabel")) == "dataSource" })
+        #expect(outlet.value(forKey: "NSSource")?.objectIndex == comboIndex)
+    }
 }

@@ -27,4 +27,15 @@ extension AppKitCompiler {
         field.markUsed("setsMaxLayoutWidthAtFirstLayout")
         ctx.warning(at: field, "<textField setsMaxLayoutWidthAtFirstLayout>: the first-layout preferred width is not archived: no Apple-compiled nib shows its key; ignored")
     }
+
+    /// `<edgeInsets key="contentInsets">` of a scroll view (with `automaticallyAdjustsContentInsets="NO"`): the
+    /// NSScrollView `contentInsets` property (macOS 10.10). Neither an Apple-compiled pair nor GNUstep's
+    /// NSScrollView coder shows how it is archived (the scroll-view samples only show
+    /// `NSAutomaticallyAdjustsContentInsets` and, for a table header, the clip view's bounds), so it is not archived.
+    func skipScrollViewContentInsets(_ scrollView: XIBNode) {
+        guard let insets = scrollView.children.first(where: { $0.isNamed("edgeInsets") && $0.peek("key", is: "contentInsets") })
+        else { return }
+        ctx.warning(at: insets, "<scrollView> <edgeInsets key=\"contentInsets\">: the content insets are not archived: no Apple-compiled nib shows their key; ignored")
+        ctx.ignore(insets)
+    }
 }
