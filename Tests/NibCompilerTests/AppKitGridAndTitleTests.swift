@@ -355,4 +355,40 @@ import NibCompilerTestSupport
         let outlet = try #require(c.objects("NSNibOutletConnector").first { c.string($0.value(forKey: "NSLabel")) == "dataSource" })
         #expect(outlet.value(forKey: "NSSource")?.objectIndex == comboIndex)
     }
+
+    /// A drawer archives its sizes and offsets (the initializer's defaults when left out) and its outlets as
+    /// connectors; a text finder its incremental-search flags (Apple's defaults when left out).
+    @Test func drawersAndTextFinders() throws {
+        let c = try compile(objects: """
+            <drawer trailingOffset="15" leadingOffset="4" id="d1">
+                <size key="contentSize" width="288" height="400"/>
+                <size key="minContentSize" width="200" height="300"/>
+                <size key="maxContentSize" width="800" height="500"/>
+                <connections>
+                    <outlet property="delegate" destination="-2" id="o1"/>
+                </connections>
+            </drawer>
+            <drawer id="d2">
+                <size key="contentSize" width="320" height="408"/>
+            </drawer>
+            <textFinder incrementalSearchingEnabled="YES" id="f1"/>
+            <textFinder incrementalSearchingShouldDimContentView="NO" id="f2"/>
+            """)
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        let drawers = c.objects("NSDrawer")
+        #expect(drawers.map { c.string($0.value(forKey: "NSContentSize")) } == ["{288, 400}", "{320, 408}"])
+        #expect(drawers.map { c.string($0.value(forKey: "NSMinContentSize")) } == ["{200, 300}", "{0, 0}"])
+        #expect(drawers.map { c.string($0.value(forKey: "NSMaxContentSize")) } == ["{800, 500}", "{0, 0}"])
+        #expect(drawers.map { c.double($0, "NSLeadingOffset") } == [4, 0])
+        #expect(drawers.map { c.double($0, "NSTrailingOffset") } == [15, 10])
+        #expect(drawers.map { c.int($0, "NSPreferredEdge") } == [0, 0])
+        let drawerIndex = try #require(c.graph.objects.firstIndex { $0.className == "NSDrawer" })
+        #expect(c.objects("NSNibOutletConnector").contains {
+            c.string($0.value(forKey: "NSLabel")) == "delegate" && $0.value(forKey: "NSSource")?.objectIndex == drawerIndex
+        })
+        let finders = c.objects("NSTextFinder")
+        #expect(finders.map { c.bool($0, "NSIncrementalSearchingEnabled") } == [true, false])
+        #expect(finders.map { c.bool($0, "NSIncrementalSearchingShouldDimContentView") } == [true, false])
+        #expect(finders.map { c.bool($0, "NSFindIndicatorNeedsUpdate") } == [false, false])
+    }
 }
