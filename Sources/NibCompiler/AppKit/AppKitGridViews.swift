@@ -78,7 +78,8 @@ extension AppKitCompiler {
                 if let c = positions[r * columns.count + k] {
                     cell = define(c, "NSGridCell")
                     c.markUsed("xPlacement", "yPlacement", "rowAlignment")
-                    if let content = c.keyed("contentView"), isView(content) {
+                    // A content element that is not a view stays unvisited, so it is reported.
+                    if let content = c.children.first(where: { $0.peek("key", is: "contentView") }), isView(content) {
                         let v = encodeView(content, superview: i)
                         contentViews.append(v)
                         ce.obj("NSGrid_content", v)
