@@ -23,11 +23,11 @@ import Testing
 
     static let login = ProjectCorpus.directory.appendingPathComponent("ios/LoginViewController.xib").path
 
-    /// A macOS document from the shared corpus that compiles with warnings: QSCatalog has an `<drawer>`
-    /// (NSDrawer, deprecated, no encoder). hexfiend/Preferences.xib served until Interface Builder's own
-    /// metadata (its only warnings: canvas location, the content view's frame) became silent.
+    /// A macOS document from the shared corpus that compiles with warnings and is clean for Interface Builder:
+    /// Vienna's FeedCredentials has accessibility relationship connections, which nibc reports and does not
+    /// archive for lack of a source (docs/APPKIT-COVERAGE.md).
     static func macDocument() throws -> String {
-        try SharedCorpus.require().appendingPathComponent("macos/quicksilver/QSCatalog.xib").path
+        try SharedCorpus.require().appendingPathComponent("macos/vienna/FeedCredentials.xib").path
     }
 
     /// `nibc compile IN -o OUT` with the same module and deployment target: the reference bytes.

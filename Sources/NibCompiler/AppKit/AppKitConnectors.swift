@@ -31,6 +31,8 @@ extension AppKitCompiler {
                     connectors.append(PendingConnector(group: 2, sourceID: sid, label: k.peek("name") ?? "", node: k, source: source))
                 case "segue" where segueHandler != nil:
                     segueHandler?(k, source)
+                case "accessibilityConnection":
+                    skipAccessibilityRelationship(k)
                 default:
                     ctx.warning(at: k, "connection <\(k.name)> is not supported yet; ignored")
                     ctx.ignore(k)

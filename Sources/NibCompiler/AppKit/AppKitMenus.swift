@@ -45,6 +45,7 @@ extension AppKitCompiler {
         let actionImage = image(node, "secondaryImage")
         if actionImage != nil { e.bool("NSHasActionImage", true) }
         e.obj("NSTitle", localizedTitle(node))
+        if let attributed = menuItemAttributedTitle(node) { e.obj("NSAttributedTitle", attributed) }
         e.obj("NSKeyEquiv", str(keyEquivalent(node) ?? ""))
         var mask: Int? = separator ? nil : 1 << 20
         if let m = keyEquivalentModifierMask(node) { mask = m == 0 ? nil : m }

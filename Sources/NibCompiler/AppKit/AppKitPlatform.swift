@@ -253,6 +253,7 @@ final class AppKitCompiler {
         case _ where Self.controllerClasses[node.name] != nil: return encodeController(node)
         default:
             if isView(node) { return encodeView(node, superview: nil) }
+            if let i = encodeTopLevelItemOrCell(node) { return i }
             return encodeGenericObject(node)
         }
     }

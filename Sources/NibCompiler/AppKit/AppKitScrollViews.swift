@@ -25,6 +25,7 @@ extension AppKitCompiler {
                       "horizontalLineScroll", "horizontalPageScroll", "verticalLineScroll", "verticalPageScroll",
                       "horizontalScrollElasticity", "verticalScrollElasticity", "findBarPosition", "allowsMagnification",
                       "minMagnification", "maxMagnification", "drawsBackground", "scrollerKnobStyle", "automaticallyAdjustsContentInsets")
+        skipScrollViewContentInsets(node)
         let clipNode = node.children.first { $0.peek("key", is: "contentView") }
         let hNode = node.children.first { $0.peek("key", is: "horizontalScroller") }
         let vNode = node.children.first { $0.peek("key", is: "verticalScroller") }

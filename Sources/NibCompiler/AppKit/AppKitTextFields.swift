@@ -17,6 +17,7 @@ extension AppKitCompiler {
         if let cell { cellIndex = encodeTextFieldCell(cell, control: i, field: node) }
         controlKeys(node, cell: cell, cellIndex: cellIndex, e: &e)
         if let w = node.double("preferredMaxLayoutWidth"), w > 0 { e.double("NSPreferredMaxLayoutWidth", w) }
+        skipFirstLayoutWidth(node)
         e.int("NSTextFieldAlignmentRectInsetsVersion", 2)
         e.bool("NSAllowsWritingTools", !isSearch && !node.isNamed("secureTextField"))
         e.bool("NSTextFieldAllowsWritingToolsAffordance", false)

@@ -45,6 +45,7 @@ enum AppKitEncoders {
         "tabView": { $0.encodeTabView($1, superview: $2, inStack: $3) },
         "splitView": { $0.encodeSplitView($1, superview: $2, inStack: $3) },
         "stackView": { $0.encodeStackView($1, superview: $2, inStack: $3) },
+        "gridView": { $0.encodeGridView($1, superview: $2, inStack: $3) },
         "slider": { $0.encodeSlider($1, superview: $2, inStack: $3) },
         "stepper": { $0.encodeStepper($1, superview: $2, inStack: $3) },
         "segmentedControl": { $0.encodeSegmentedControl($1, superview: $2, inStack: $3) },
@@ -77,7 +78,7 @@ extension AppKitCompiler {
     /// (clip views, scrollers, headers, row views) or archive as plain views with a warning.
     static let viewElements: Set<String> = Set(AppKitEncoders.views.keys).union([
         "clipView", "scroller", "tableHeaderView", "tableRowView", "collectionView", "browser", "wkWebView",
-        "gridView", "openGLView", "customTouchBarItem", "textTableCellView",
+        "openGLView", "customTouchBarItem", "textTableCellView",
     ])
 
     func isView(_ node: XIBNode) -> Bool { Self.viewElements.contains(node.name) }
