@@ -34,16 +34,23 @@ import Testing
         #expect(result.isClean)
         #expect(text.contains(#"<rect key="frame" x="24" y="260" width="366" height="220"/>"#))
         #expect(text.contains(#"constant="-40" id="cCy-cn-001""#))
+        // The decision is reported: the stack view's frame, taken from OURS.
+        #expect(result.notes.map(\.rule) == [.framesFollowConstraints])
+        #expect(result.notes.first?.object.id == "sTk-vw-001" && result.notes.first?.side == .ours)
+        #expect(result.notes.first?.part == #"rect key="frame""#)
+        #expect(result.notes.first?.line ?? 0 > 0)
         // Side-agnostic: with the inputs swapped the constraint side's frame still wins.
         let (swapped, swappedResult) = try M.merge(base, theirs, ours)
         #expect(swappedResult.isClean)
         #expect(swapped.contains(#"<rect key="frame" x="24" y="260" width="366" height="220"/>"#))
+        #expect(swappedResult.notes.map(\.side) == [.theirs])
     }
 
     @Test func aFrameBothSidesChangedConflictsWhenBothChangedTheConstraints() throws {
         let (base, ours, theirs) = Self.frameEdits(theirsConstraint: true)
         let (text, result) = try M.merge(base, ours, theirs)
         #expect(result.conflicts.count == 1)
+        #expect(result.notes.isEmpty)
         #expect(result.conflicts.first?.object.id == "sTk-vw-001")
         #expect(text.contains("<<<<<<< ours"))
     }
@@ -75,7 +82,11 @@ import Testing
             let (text, result) = try M.merge(base, ours, other)
             #expect(result.isClean)
             #expect(!text.contains("sPn-ai-001"))
-            #expect(try M.merge(base, other, ours).text == text)
+            #expect(result.notes.map(\.rule) == [.deletedViewGeometry])
+            #expect(result.notes.first?.object.id == "sPn-ai-001" && result.notes.first?.side == .ours)
+            let (swapped, swappedResult) = try M.merge(base, other, ours)
+            #expect(swapped == text)
+            #expect(swappedResult.notes.map(\.side) == [.theirs])
         }
     }
 
@@ -88,6 +99,7 @@ import Testing
                             #"style="large" translatesAutoresizingMaskIntoConstraints="NO" id="sPn-ai-001""#)
         let result = try M.merge(base, ours, theirs).result
         #expect(result.conflicts.map(\.kind) == [.deleteModify])
+        #expect(result.notes.isEmpty)
     }
 
     @Test func anElementMovedIntoANewContainerKeepsTheOtherSidesEdit() throws {
