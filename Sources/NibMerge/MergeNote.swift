@@ -8,6 +8,9 @@ public struct MergeNote: Sendable, Equatable, Codable {
         case framesFollowConstraints = "frames-follow-constraints"
         /// One side deleted an element the other side changed only in layout geometry; the deletion was honoured.
         case deletedViewGeometry = "deleted-view-geometry"
+        /// Both sides changed a frame coordinate to values less than `LayoutRules.coordinateTolerance` apart;
+        /// OURS' was kept.
+        case roundingNoise = "rounding-noise"
     }
 
     public var rule: Rule
@@ -15,7 +18,8 @@ public struct MergeNote: Sendable, Equatable, Codable {
     public var object: MergeConflict.Object
     /// The element decided when it is not the object itself, e.g. `rect key="frame"`.
     public var part: String?
-    /// The side whose version the result has: the one whose frame was taken, or the one that deleted.
+    /// The side whose version the result has: the one whose frame (or coordinate) was taken, or the one that
+    /// deleted.
     public var side: MergeSide
     /// The line in OURS (1-based), or 0 when the element is not in OURS.
     public var line: Int

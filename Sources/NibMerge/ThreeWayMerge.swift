@@ -94,6 +94,10 @@ struct ThreeWayMerge {
                 chosen = ta.map { ($0, theirs) }
             } else if let resolved = HeaderRules.resolve(name, of: o, ours: oa, theirs: ta) {
                 chosen = resolved == .ours ? oa.map { ($0, ours) } : ta.map { ($0, theirs) }
+            } else if let oa, let ta, LayoutRules.isDerivedRect(o), LayoutRules.sameCoordinate(oa.value, ta.value) {
+                chosen = (oa, ours)
+                addNote(.roundingNoise, o, part: o.attribute("key").map { "rect key=\"\($0)\"" }, side: .ours,
+                        "both sides changed '\(name)' to the same position up to rounding (\"\(oa.value)\", \"\(ta.value)\"): OURS' is kept")
             } else {
                 let index = note(.attribute, o, attribute: name, ours: oa?.value, theirs: ta?.value,
                                  b == nil ? "both sides added the element with different values"

@@ -64,6 +64,20 @@ import Testing
         #expect(result.conflicts.allSatisfy { $0.object.id == "sTk-vw-001" })
     }
 
+    @Test func aCoordinateBothSidesChangedBySubPixelNoiseKeepsOursWithANote() throws {
+        let base = M.login
+        func height(_ h: String) -> String { M.edit(base, Self.stackFrame, #"<rect key="frame" x="24" y="300" width="366" height="\#(h)"/>"#) }
+        let (text, result) = try M.merge(base, height("219.99999931525957"), height("219.99999931525974"))
+        #expect(result.isClean)
+        #expect(text.contains(#"height="219.99999931525957""#))
+        #expect(result.notes.map(\.rule) == [.roundingNoise])
+        #expect(result.notes.first?.object.id == "sTk-vw-001" && result.notes.first?.side == .ours)
+        // A real difference (a tenth of a point) still conflicts.
+        let real = try M.merge(base, height("220.1"), height("220.2")).result
+        #expect(real.conflicts.map(\.attribute) == ["height"])
+        #expect(real.notes.isEmpty)
+    }
+
     @Test func aFrameBothSidesChangedConflictsWithoutAutoLayout() throws {
         func manual(_ s: String) -> String { M.edit(s, #" useAutolayout="YES""#, "") }
         let (base, ours, theirs) = Self.frameEdits(theirsConstraint: false)
