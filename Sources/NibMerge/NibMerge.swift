@@ -13,9 +13,10 @@
 /// one; children merge as sequences (both sides' additions kept, deletions honoured, moves kept). The
 /// header takes the newest versions and the union of capabilities and resources. Frames both sides changed
 /// follow the side that changed the constraints they are computed from (see `LayoutRules`). Untouched elements are
-/// copied byte for byte from OURS; changed ones are written in Xcode's layout. After merging, ids must be
-/// unique and references must resolve, or the offending element becomes a conflict. Decisions a layout rule made
-/// are listed in `notes`.
+/// copied byte for byte from OURS; changed ones are written in Xcode's layout. The element model is built only
+/// for the top-level subtrees both sides changed (see `SubtreeTriage`); the others are decided by their bytes.
+/// After merging, ids must be unique and references must resolve, or the offending element becomes a conflict.
+/// Decisions a layout rule made are listed in `notes`.
 ///
 /// Conflicts are written in git's form around the smallest enclosing element:
 ///
