@@ -20,8 +20,8 @@ final class MergeInput {
     /// Document indices of the elements whose child nodes are built only when asked for (see `SubtreeTriage`).
     let deferred: Set<Int>
 
-    /// `deferred`: elements (top-level subtrees both other inputs agree on) whose element model is built only
-    /// if the merge looks inside them.
+    /// `deferred`: top-level elements whose bytes two of the three inputs share (see `SubtreeTriage`); their
+    /// element model is built only if the merge looks inside them.
     init(side: MergeSide, document: XMLTree, deferred: Set<Int> = []) {
         self.side = side
         self.document = document
@@ -192,7 +192,8 @@ final class MergeNode {
         if keys.isEmpty { return false }
         if let g = globalKey, keys.contains(g) { return true }
         if !isBuilt {
-            // Read from the tokenizer's records rather than building the nodes (only elements with an id nest).
+            // Read from the tokenizer's records rather than building the nodes. Below a top-level element every
+            // global key is an `#id` (scenes, keyed by `$sceneID`, are top-level themselves).
             guard let idName = input.idName else { return false }
             return element.descendants.contains { e in e.attribute(idName).map { keys.contains("#" + $0) } ?? false }
         }
