@@ -190,7 +190,8 @@ def replay(gitdir, nibc, limit, details, save=None, repo=""):
                 if r.returncode == 1:
                     counts["nibc-conflict"] += 1
                     if details:
-                        first = r.stdout.decode(errors="replace").splitlines()[:3]
+                        lines = r.stdout.decode(errors="replace").splitlines()
+                        first = [l for l in lines if " conflict: " in l][:3]   # not the layout rules' notes
                         print(f"  conflict  {label} (git {'clean' if git_clean else 'conflict'}): " + " | ".join(first)[:400])
                     save_case(save, repo, label, {**case, "nibc" + suffix: open(fr, "rb").read(), "nibc.txt": r.stdout})
                     continue

@@ -1,3 +1,5 @@
+import XIB
+
 /// How the merge recognises one element in the three inputs.
 ///
 /// Every object Interface Builder archives carries a document-wide `id` (scenes a `sceneID`); those are
@@ -23,6 +25,13 @@ enum ElementIdentity {
         if name == "scene" {
             for attribute in attributes where attribute.name == "sceneID" { return "$" + attribute.value }
         }
+        return nil
+    }
+
+    /// The same key read from a parsed element, before any merge node is built.
+    static func globalKey(of element: XMLTree.Element) -> String? {
+        if let id = element.attribute("id") { return "#" + id }
+        if element.isNamed("scene"), let sceneID = element.attribute("sceneID") { return "$" + sceneID }
         return nil
     }
 

@@ -40,9 +40,12 @@ struct IntegrityCheck {
         }
     }
 
+    /// An input element copied whole: its ids straight from the tokenizer's records.
     private mutating func collect(_ node: MergeNode, undecided: Bool) {
-        if let id = node.id { add(id, undecided: undecided) }
-        for c in node.children { collect(c, undecided: undecided) }
+        _ = node.input.containsIDOrReference(in: node.element) { value, isID in
+            if isID { add(value, undecided: undecided) }
+            return false
+        }
     }
 
     private mutating func add(_ id: String, undecided: Bool) {
@@ -66,13 +69,11 @@ struct IntegrityCheck {
         return nil
     }
 
+    /// Whether an input element copied whole holds a duplicated id or a reference that does not resolve.
     private func subtreeHasProblem(_ node: MergeNode) -> Bool {
-        if let id = node.id, (idCounts[id] ?? 0) > 1 { return true }
-        let references = node.input.referenceNames
-        for a in node.attributes where references.contains(a.attribute.xmlName) && !resolves(a.value) {
-            return true
+        node.input.containsIDOrReference(in: node.element) { value, isID in
+            isID ? (idCounts[value] ?? 0) > 1 : !resolves(value)
         }
-        return node.children.contains(where: subtreeHasProblem)
     }
 
     private mutating func checked(_ child: MergedChild, merge: inout ThreeWayMerge) -> MergedChild {
@@ -80,10 +81,9 @@ struct IntegrityCheck {
         case .conflict:
             return child
         case .copy(let node):
-            guard subtreeHasProblem(node) else {
-                markSeen(node)
-                return child
-            }
+            // A copy without problems holds no id used twice, so none of its ids can be the first holder of a
+            // duplicate: nothing to mark as seen.
+            guard subtreeHasProblem(node) else { return child }
             return checked(.element(MergedElement(expanding: node)), merge: &merge)
         case .element(let element):
             if !element.hasOwnConflict,
@@ -103,11 +103,6 @@ struct IntegrityCheck {
             }
             return child
         }
-    }
-
-    private mutating func markSeen(_ node: MergeNode) {
-        if let id = node.id { seen.insert(id) }
-        for c in node.children { markSeen(c) }
     }
 
     private func origin(of attribute: String, in element: MergedElement) -> MergeSide {

@@ -15,7 +15,20 @@
 ///   layout geometry (frames, content rects, the `misplaced` and `ambiguous` flags: what Interface Builder
 ///   rewrites after a neighbour moved), the deletion is honoured. A deleted frame itself, against a changed
 ///   one, stays a conflict.
+/// - **Rounding noise.** When both sides changed one coordinate of such a frame to values less than
+///   `coordinateTolerance` apart (Interface Builder's layout arithmetic writes `269.99999931525957` on one machine
+///   and `269.99999931525974` on another for the same layout), they are the same frame: OURS' value is kept.
 enum LayoutRules {
+    /// Frame coordinates closer than this (in points) are the same position: far below the smallest device pixel
+    /// (1/3 pt).
+    static let coordinateTolerance = 0.001
+
+    /// Whether two coordinate values are the same position up to rounding noise.
+    static func sameCoordinate(_ a: String, _ b: String) -> Bool {
+        guard let x = Double(a), let y = Double(b), x.isFinite, y.isFinite else { return false }
+        return abs(x - y) < coordinateTolerance
+    }
+
     /// `<rect>` keys whose values Interface Builder computes from constraints.
     static let derivedRectKeys: Set<String> = ["frame", "contentRect"]
     /// Attributes Interface Builder sets from the layout it computed (not from an edit).

@@ -13,13 +13,51 @@ final class MergeInput {
 
     /// The interned names of `ElementIdentity.referenceAttributes` this document uses.
     let referenceNames: Set<XMLName>
+    /// Per interned name id: whether it is one of `referenceNames` (an array lookup while scanning elements).
+    private let isReferenceName: [Bool]
+    /// The interned name of `id`, if the document uses it.
+    let idName: XMLName?
+    /// Document indices of the elements whose child nodes are built only when asked for (see `SubtreeTriage`).
+    let deferred: Set<Int>
 
-    init(side: MergeSide, document: XMLTree) {
+    /// `deferred`: top-level elements whose bytes two of the three inputs share (see `SubtreeTriage`); their
+    /// element model is built only if the merge looks inside them.
+    init(side: MergeSide, document: XMLTree, deferred: Set<Int> = []) {
         self.side = side
         self.document = document
         self.bytes = document.bytes
+        self.deferred = deferred
         referenceNames = Set(ElementIdentity.referenceAttributes.compactMap { document.name($0) })
+        var flags = [Bool](repeating: false, count: Int(referenceNames.map(\.id).max() ?? -1) + 1)
+        for name in referenceNames { flags[Int(name.id)] = true }
+        isReferenceName = flags
+        idName = document.name("id")
         root = MergeNode(element: document.root, input: self, parent: nil)
+    }
+
+    /// Whether `name` is a reference attribute (its value is another element's id).
+    @inline(__always)
+    func isReference(_ name: XMLName) -> Bool {
+        let i = Int(name.id)
+        return i >= 0 && i < isReferenceName.count && isReferenceName[i]
+    }
+
+    /// Whether `predicate` holds for the `id` or a reference of `element` or of an element under it (`isID` tells
+    /// which), read from the tokenizer's records: no element model is needed. Stops at the first match.
+    func containsIDOrReference(in element: XMLTree.Element,
+                               where predicate: (_ value: String, _ isID: Bool) -> Bool) -> Bool {
+        func matches(_ e: XMLTree.Element) -> Bool {
+            for attribute in e.attributes {
+                let name = attribute.xmlName
+                if name == idName {
+                    if predicate(attribute.value, true) { return true }
+                } else if isReference(name), predicate(attribute.value, false) {
+                    return true
+                }
+            }
+            return false
+        }
+        return matches(element) || element.descendants.contains(where: matches)
     }
 
     fileprivate func register(_ node: MergeNode) {
@@ -52,7 +90,14 @@ final class MergeNode {
     let element: XMLTree.Element
     let name: String
     let attributes: [NodeAttribute]
-    private(set) var children: [MergeNode] = []
+    /// The child elements' nodes, built on first use for a deferred element.
+    var children: [MergeNode] {
+        if !isBuilt { buildChildren() }
+        return builtChildren
+    }
+    private var builtChildren: [MergeNode] = []
+    /// Whether `builtChildren` and `trailingGap` are set.
+    private var isBuilt = false
     /// The decoded character data of an element without child elements; nil when it has children.
     var text: String? { element.hasChildren ? nil : element.text }
     /// The identity among its siblings (see `ElementIdentity`).
@@ -69,7 +114,11 @@ final class MergeNode {
     /// any comment (storyboards name each scene in one) and the indentation.
     private(set) var gap: Range<Int> = 0..<0
     /// The bytes between the last child and the end tag.
-    private(set) var trailingGap: Range<Int> = 0..<0
+    var trailingGap: Range<Int> {
+        if !isBuilt { buildChildren() }
+        return builtTrailingGap
+    }
+    private var builtTrailingGap: Range<Int> = 0..<0
 
     init(element: XMLTree.Element, input: MergeInput, parent: MergeNode?) {
         self.input = input
@@ -83,6 +132,12 @@ final class MergeNode {
         id = attributes.first { $0.name == "id" }?.value
         globalKey = ElementIdentity.globalKey(name: name, id: id, attributes: attributes)
         input.register(self)
+        if input.deferred.isEmpty || !input.deferred.contains(element.documentIndex) { buildChildren() }
+    }
+
+    /// Builds the child nodes (registering every descendant with a document-wide identity).
+    private func buildChildren() {
+        isBuilt = true
         var counts: [String: Int] = [:]
         var previousEnd = element.contentRange.lowerBound
         for child in element.children {
@@ -97,9 +152,9 @@ final class MergeNode {
                 counts[local] = n + 1
                 node.key = n == 0 ? local : local + "#\(n)"
             }
-            children.append(node)
+            builtChildren.append(node)
         }
-        trailingGap = previousEnd..<max(previousEnd, element.contentRange.upperBound)
+        builtTrailingGap = previousEnd..<max(previousEnd, element.contentRange.upperBound)
     }
 
     /// The value of attribute `name`, or nil.
@@ -136,7 +191,13 @@ final class MergeNode {
     func containsAny(of keys: Set<String>) -> Bool {
         if keys.isEmpty { return false }
         if let g = globalKey, keys.contains(g) { return true }
-        return children.contains { $0.containsAny(of: keys) }
+        if !isBuilt {
+            // Read from the tokenizer's records rather than building the nodes. Below a top-level element every
+            // global key is an `#id` (scenes, keyed by `$sceneID`, are top-level themselves).
+            guard let idName = input.idName else { return false }
+            return element.descendants.contains { e in e.attribute(idName).map { keys.contains("#" + $0) } ?? false }
+        }
+        return builtChildren.contains { $0.containsAny(of: keys) }
     }
 
     /// Whether `self` and `other` sit in the same place: parents with the same identity up to the closest

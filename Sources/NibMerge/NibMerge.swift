@@ -13,8 +13,10 @@
 /// one; children merge as sequences (both sides' additions kept, deletions honoured, moves kept). The
 /// header takes the newest versions and the union of capabilities and resources. Frames both sides changed
 /// follow the side that changed the constraints they are computed from (see `LayoutRules`). Untouched elements are
-/// copied byte for byte from OURS; changed ones are written in Xcode's layout. After merging, ids must be
-/// unique and references must resolve, or the offending element becomes a conflict.
+/// copied byte for byte from OURS; changed ones are written in Xcode's layout. The element model is built only
+/// for the top-level subtrees both sides changed (see `SubtreeTriage`); the others are decided by their bytes.
+/// After merging, ids must be unique and references must resolve, or the offending element becomes a conflict.
+/// Decisions a layout rule made are listed in `notes`.
 ///
 /// Conflicts are written in git's form around the smallest enclosing element:
 ///
@@ -34,6 +36,16 @@ public struct MergeResult: Sendable {
     public let bytes: [UInt8]
     /// The conflicts, in document order of OURS.
     public let conflicts: [MergeConflict]
+    /// The decisions layout rules made (frames taken from the side that changed the constraints, deletions kept
+    /// over geometry-only changes), in the order the merge made them.
+    public let notes: [MergeNote]
+
+    init(bytes: [UInt8], conflicts: [MergeConflict], notes: [MergeNote] = []) {
+        self.bytes = bytes
+        self.conflicts = conflicts
+        self.notes = notes
+    }
+
     /// Whether the merge needs no decision.
     public var isClean: Bool { conflicts.isEmpty }
 }
@@ -45,20 +57,21 @@ public enum NibMerge {
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8],
                              files: (base: String, ours: String, theirs: String) = ("BASE", "OURS", "THEIRS"))
         throws(XIBError) -> MergeResult {
-        let baseTree = try parse(base, file: files.base)
-        let oursTree = try parse(ours, file: files.ours)
-        let theirsTree = try parse(theirs, file: files.theirs)
-        return merge(base: baseTree, ours: oursTree, theirs: theirsTree)
+        let baseInput = try parse(base, file: files.base)
+        let oursInput = try parse(ours, file: files.ours)
+        let theirsInput = try parse(theirs, file: files.theirs)
+        return merge([baseInput, oursInput, theirsInput])
     }
 
     /// Merges already parsed documents.
     public static func merge(base: XIBDocument, ours: XIBDocument, theirs: XIBDocument) -> MergeResult {
-        merge(base: base.tree, ours: ours.tree, theirs: theirs.tree)
+        merge([(base.tree, base), (ours.tree, ours), (theirs.tree, theirs)])
     }
 
-    /// Parses one input: a well-formed XIB 3 `<document>` with unique ids. Document types the compiler does not
-    /// build (an iPad-only XIB, a watchOS storyboard) merge all the same.
-    private static func parse(_ bytes: [UInt8], file: String) throws(XIBError) -> XMLTree {
+    /// Parses one input: a well-formed XIB 3 `<document>` with unique ids, and its document model (nil for
+    /// document types the compiler does not build, an iPad-only XIB or a watchOS storyboard, which merge all
+    /// the same).
+    private static func parse(_ bytes: [UInt8], file: String) throws(XIBError) -> (XMLTree, XIBDocument?) {
         let tree: XMLTree
         do throws(XMLError) {
             tree = try XMLTree(bytes: bytes, file: file)
@@ -66,23 +79,26 @@ public enum NibMerge {
             throw XIBError(error)
         }
         do {
-            _ = try XIBDocument(tree: tree)
+            return (tree, try XIBDocument(tree: tree))
         } catch where error.kind == .unsupportedDocumentType {
-            // Still a XIB 3 document: merged by the same rules.
+            return (tree, nil)
         }
-        return tree
     }
 
-    private static func merge(base: XMLTree, ours: XMLTree, theirs: XMLTree) -> MergeResult {
-        let oursBytes = ours.bytes, theirsBytes = theirs.bytes, baseBytes = base.bytes
+    /// Merges BASE, OURS and THEIRS, in that order.
+    private static func merge(_ inputs: [(tree: XMLTree, document: XIBDocument?)]) -> MergeResult {
+        let baseBytes = inputs[0].tree.bytes, oursBytes = inputs[1].tree.bytes, theirsBytes = inputs[2].tree.bytes
         if oursBytes == theirsBytes || theirsBytes == baseBytes { return MergeResult(bytes: oursBytes, conflicts: []) }
         if oursBytes == baseBytes { return MergeResult(bytes: theirsBytes, conflicts: []) }
-        var merge = ThreeWayMerge(base: MergeInput(side: .base, document: base),
-                                  ours: MergeInput(side: .ours, document: ours),
-                                  theirs: MergeInput(side: .theirs, document: theirs))
+        // Without a document model (and its id index) for each input, every subtree is built.
+        let documents = inputs.compactMap(\.document)
+        let deferred = documents.count == 3 ? SubtreeTriage.deferred(documents) : [[], [], []]
+        var merge = ThreeWayMerge(base: MergeInput(side: .base, document: inputs[0].tree, deferred: deferred[0]),
+                                  ours: MergeInput(side: .ours, document: inputs[1].tree, deferred: deferred[1]),
+                                  theirs: MergeInput(side: .theirs, document: inputs[2].tree, deferred: deferred[2]))
         var root = merge.mergeDocument()
         root = IntegrityCheck.check(root, merge: &merge)
         let bytes = MergeWriter.document(root: root, ours: merge.ours)
-        return MergeResult(bytes: bytes, conflicts: merge.conflicts)
+        return MergeResult(bytes: bytes, conflicts: merge.conflicts, notes: merge.notes)
     }
 }

@@ -4,6 +4,7 @@ struct ThreeWayMerge {
     let ours: MergeInput
     let theirs: MergeInput
     private(set) var conflicts: [MergeConflict] = []
+    private(set) var notes: [MergeNote] = []
     /// Global keys of elements that one side moved to another parent: a subtree holding one cannot be taken
     /// whole from one side, since the other side's changes to the moved element are merged where it lands.
     let moved: Set<String>
@@ -30,13 +31,21 @@ struct ThreeWayMerge {
 
     /// Merges one element present in OURS and THEIRS (and in BASE unless both added it).
     mutating func merge(base b: MergeNode?, ours o: MergeNode, theirs t: MergeNode) -> MergedChild {
+        // Equal bytes first: deciding on them needs no element model of the subtrees (see `SubtreeTriage`).
+        let oursSource = o.source
+        if oursSource == t.source { return .copy(o) }
+        let movedInside = b.map { b in
+            !moved.isEmpty && (o.containsAny(of: moved) || t.containsAny(of: moved) || b.containsAny(of: moved))
+        } ?? false
+        if let b, !movedInside {
+            let baseSource = b.source
+            if baseSource == oursSource { return .copy(t) }
+            if baseSource == t.source { return .copy(o) }
+        }
         if o.sameContent(as: t) { return .copy(o) }
-        if let b {
-            let movedInside = !moved.isEmpty && (o.containsAny(of: moved) || t.containsAny(of: moved) || b.containsAny(of: moved))
-            if !movedInside {
-                if b.sameContent(as: o) { return .copy(t) }
-                if b.sameContent(as: t) { return .copy(o) }
-            }
+        if let b, !movedInside {
+            if b.sameContent(as: o) { return .copy(t) }
+            if b.sameContent(as: t) { return .copy(o) }
         }
         if let b, LayoutRules.isDerivedRect(o), let side = derivedRectSide(base: b, ours: o, theirs: t) {
             return .copy(side == .ours ? o : t)
@@ -85,6 +94,10 @@ struct ThreeWayMerge {
                 chosen = ta.map { ($0, theirs) }
             } else if let resolved = HeaderRules.resolve(name, of: o, ours: oa, theirs: ta) {
                 chosen = resolved == .ours ? oa.map { ($0, ours) } : ta.map { ($0, theirs) }
+            } else if let oa, let ta, LayoutRules.isDerivedRect(o), LayoutRules.sameCoordinate(oa.value, ta.value) {
+                chosen = (oa, ours)
+                addNote(.roundingNoise, o, part: o.attribute("key").map { "rect key=\"\($0)\"" }, side: .ours,
+                        "both sides changed '\(name)' to the same position up to rounding (\"\(oa.value)\", \"\(ta.value)\"): OURS' is kept")
             } else {
                 let index = note(.attribute, o, attribute: name, ours: oa?.value, theirs: ta?.value,
                                  b == nil ? "both sides added the element with different values"
@@ -142,6 +155,10 @@ struct ThreeWayMerge {
         guard LayoutRules.usesAutoLayout(input), let owner = rect.parent, LayoutRules.isLaidOutByConstraints(owner) else {
             return nil
         }
+        let name = side == .ours ? "OURS" : "THEIRS", other = side == .ours ? "THEIRS" : "OURS"
+        let topLevel = LayoutRules.topLevelObject(of: rect).map { MergeConflict.Object($0).description } ?? "its top-level object"
+        addNote(.framesFollowConstraints, o, part: rect.attribute("key").map { "rect key=\"\($0)\"" }, side: side,
+                "both sides changed it; \(name)'s is taken: \(name) changed the constraints of \(topLevel) and \(other) did not")
         return side
     }
 
@@ -199,6 +216,9 @@ struct ThreeWayMerge {
     private mutating func deletion(base bc: MergeNode, kept: MergeNode, keptBy side: MergeSide) -> MergedChild? {
         if kept.sameContent(as: bc) && !kept.containsAny(of: moved) { return nil }
         if !LayoutRules.isDerivedRect(kept), LayoutRules.differsOnlyInLayout(kept, from: bc), !bringsMovedElement(kept) {
+            let deleter: MergeSide = side == .ours ? .theirs : .ours
+            addNote(.deletedViewGeometry, kept, part: nil, side: deleter,
+                    "\(deleter == .ours ? "OURS" : "THEIRS") deleted it and \(side == .ours ? "OURS" : "THEIRS") changed only its layout geometry (frames, misplaced/ambiguous flags): it stays deleted")
             return nil
         }
         if HeaderRules.isHeader(kept) { return .copy(kept) }
@@ -253,6 +273,12 @@ struct ThreeWayMerge {
         conflicts.append(MergeConflict(kind: kind, object: object, attribute: attribute, ours: ours,
                                        theirs: theirs, line: line, message: message))
         return conflicts.count - 1
+    }
+
+    private mutating func addNote(_ rule: MergeNote.Rule, _ node: MergeNode, part: String?, side: MergeSide, _ message: String) {
+        let line = node.input === self.ours ? node.element.location.line : 0
+        notes.append(MergeNote(rule: rule, object: MergeConflict.Object(node), part: part, side: side, line: line,
+                               message: message))
     }
 
     private mutating func record(_ kind: MergeConflict.Kind, _ node: MergeNode, attribute: String?,

@@ -59,7 +59,7 @@ struct MergeCommand: ParsableCommand {
         let displayName = name ?? ours
         if json {
             writeOut(MergeReport.json(result, file: displayName, output: destination))
-        } else if !result.isClean {
+        } else if !result.isClean || !result.notes.isEmpty {
             writeOut(MergeReport.text(result, file: displayName))
         }
         if !result.isClean { throw ExitCode(1) }
@@ -75,27 +75,36 @@ struct MergeCommand: ParsableCommand {
 
 /// The text and JSON forms of a merge's outcome.
 enum MergeReport {
-    /// One line per conflict, `file:line: conflict: …`, then a count.
+    /// One line per layout-rule decision, `file:line: note: …`, one per conflict, `file:line: conflict: …`, then
+    /// a count of the conflicts when there are any.
     static func text(_ result: MergeResult, file: String) -> String {
         var out = ""
-        for conflict in result.conflicts {
-            out += "\(file):\(conflict.line > 0 ? "\(conflict.line):" : "") conflict: \(conflict)\n"
+        func location(_ line: Int) -> String { "\(file):\(line > 0 ? "\(line):" : "")" }
+        for note in result.notes {
+            out += "\(location(note.line)) note: \(note)\n"
         }
-        out += "\(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s") left with markers in \(file)\n"
+        for conflict in result.conflicts {
+            out += "\(location(conflict.line)) conflict: \(conflict)\n"
+        }
+        if !result.isClean {
+            out += "\(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s") left with markers in \(file)\n"
+        }
         return out
     }
 
-    /// `{"clean":…,"conflicts":[…],"file":…,"output":…}` with sorted keys.
+    /// `{"clean":…,"conflicts":[…],"file":…,"notes":[…],"output":…}` with sorted keys.
     static func json(_ result: MergeResult, file: String, output: String) -> String {
         struct Report: Encodable {
             var file: String
             var output: String
             var clean: Bool
             var conflicts: [MergeConflict]
+            var notes: [MergeNote]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Report(file: file, output: output, clean: result.isClean, conflicts: result.conflicts))) ?? Data("{}".utf8)
+        let report = Report(file: file, output: output, clean: result.isClean, conflicts: result.conflicts, notes: result.notes)
+        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

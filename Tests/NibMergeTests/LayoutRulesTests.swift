@@ -34,16 +34,23 @@ import Testing
         #expect(result.isClean)
         #expect(text.contains(#"<rect key="frame" x="24" y="260" width="366" height="220"/>"#))
         #expect(text.contains(#"constant="-40" id="cCy-cn-001""#))
+        // The decision is reported: the stack view's frame, taken from OURS.
+        #expect(result.notes.map(\.rule) == [.framesFollowConstraints])
+        #expect(result.notes.first?.object.id == "sTk-vw-001" && result.notes.first?.side == .ours)
+        #expect(result.notes.first?.part == #"rect key="frame""#)
+        #expect(result.notes.first?.line ?? 0 > 0)
         // Side-agnostic: with the inputs swapped the constraint side's frame still wins.
         let (swapped, swappedResult) = try M.merge(base, theirs, ours)
         #expect(swappedResult.isClean)
         #expect(swapped.contains(#"<rect key="frame" x="24" y="260" width="366" height="220"/>"#))
+        #expect(swappedResult.notes.map(\.side) == [.theirs])
     }
 
     @Test func aFrameBothSidesChangedConflictsWhenBothChangedTheConstraints() throws {
         let (base, ours, theirs) = Self.frameEdits(theirsConstraint: true)
         let (text, result) = try M.merge(base, ours, theirs)
         #expect(result.conflicts.count == 1)
+        #expect(result.notes.isEmpty)
         #expect(result.conflicts.first?.object.id == "sTk-vw-001")
         #expect(text.contains("<<<<<<< ours"))
     }
@@ -55,6 +62,20 @@ import Testing
         let result = try M.merge(base, ours, theirs).result
         #expect(!result.isClean)
         #expect(result.conflicts.allSatisfy { $0.object.id == "sTk-vw-001" })
+    }
+
+    @Test func aCoordinateBothSidesChangedBySubPixelNoiseKeepsOursWithANote() throws {
+        let base = M.login
+        func height(_ h: String) -> String { M.edit(base, Self.stackFrame, #"<rect key="frame" x="24" y="300" width="366" height="\#(h)"/>"#) }
+        let (text, result) = try M.merge(base, height("219.99999931525957"), height("219.99999931525974"))
+        #expect(result.isClean)
+        #expect(text.contains(#"height="219.99999931525957""#))
+        #expect(result.notes.map(\.rule) == [.roundingNoise])
+        #expect(result.notes.first?.object.id == "sTk-vw-001" && result.notes.first?.side == .ours)
+        // A real difference (a tenth of a point) still conflicts.
+        let real = try M.merge(base, height("220.1"), height("220.2")).result
+        #expect(real.conflicts.map(\.attribute) == ["height"])
+        #expect(real.notes.isEmpty)
     }
 
     @Test func aFrameBothSidesChangedConflictsWithoutAutoLayout() throws {
@@ -75,7 +96,11 @@ import Testing
             let (text, result) = try M.merge(base, ours, other)
             #expect(result.isClean)
             #expect(!text.contains("sPn-ai-001"))
-            #expect(try M.merge(base, other, ours).text == text)
+            #expect(result.notes.map(\.rule) == [.deletedViewGeometry])
+            #expect(result.notes.first?.object.id == "sPn-ai-001" && result.notes.first?.side == .ours)
+            let (swapped, swappedResult) = try M.merge(base, other, ours)
+            #expect(swapped == text)
+            #expect(swappedResult.notes.map(\.side) == [.theirs])
         }
     }
 
@@ -88,6 +113,7 @@ import Testing
                             #"style="large" translatesAutoresizingMaskIntoConstraints="NO" id="sPn-ai-001""#)
         let result = try M.merge(base, ours, theirs).result
         #expect(result.conflicts.map(\.kind) == [.deleteModify])
+        #expect(result.notes.isEmpty)
     }
 
     @Test func anElementMovedIntoANewContainerKeepsTheOtherSidesEdit() throws {

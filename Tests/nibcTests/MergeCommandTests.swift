@@ -119,6 +119,39 @@ import Testing
         #expect(clean.status == 0 && clean.stdout.isEmpty)
     }
 
+    @Test func aLayoutRulesDecisionIsANoteInTheTextAndTheJSON() throws {
+        let dir = try Self.scratch("notes")
+        let base = try String(contentsOf: ProjectCorpus.directory.appendingPathComponent("ios/LoginViewController.xib"), encoding: .utf8)
+        // OURS deletes the spinner; THEIRS only moves it (its frame): the deletion stands, with a note.
+        let spinnerFrame = #"<rect key="frame" x="0.0" y="194" width="366" height="26"/>"#
+        let spinnerStart = try #require(base.range(of: "                        <activityIndicatorView ")).lowerBound
+        let spinnerEnd = try #require(base.range(of: "</activityIndicatorView>\n")).upperBound
+        let ours = base.replacingCharacters(in: spinnerStart..<spinnerEnd, with: "")
+        let theirs = Self.edit(base, spinnerFrame, #"<rect key="frame" x="0.0" y="190" width="366" height="30"/>"#)
+        let paths = ["B", "O", "T"].map { dir.appendingPathComponent("\($0).xib").path }
+        for (text, path) in zip([base, ours, theirs], paths) { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        let out = dir.appendingPathComponent("R.xib").path
+
+        let text = try NibcProcess.run(["merge"] + paths + ["-o", out, "--name", "Login.xib"])
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Login.xib: note: deleted-view-geometry: <activityIndicatorView> (id sPn-ai-001)") == true)
+        #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains("sPn-ai-001"))
+
+        let json = try NibcProcess.run(["merge"] + paths + ["-o", out, "--json"])
+        #expect(json.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["clean"] as? Bool == true)
+        #expect((report["conflicts"] as? [Any])?.isEmpty == true)
+        let notes = try #require(report["notes"] as? [[String: Any]])
+        #expect(notes.count == 1)
+        #expect(notes.first?["rule"] as? String == "deleted-view-geometry")
+        #expect(notes.first?["side"] as? String == "ours")
+        #expect((notes.first?["object"] as? [String: Any])?["id"] as? String == "sPn-ai-001")
+        #expect((notes.first?["object"] as? [String: Any])?["element"] as? String == "activityIndicatorView")
+    }
+
     @Test func aMalformedInputLeavesOursUntouchedWithALocatedError() throws {
         let dir = try Self.scratch("malformed")
         let base = try String(contentsOf: Self.storyboard, encoding: .utf8)

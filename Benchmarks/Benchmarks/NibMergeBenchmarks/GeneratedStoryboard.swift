@@ -91,15 +91,19 @@ enum GeneratedStoryboard {
         return out
     }
 
-    /// BASE, and OURS and THEIRS each changing a few labels' text in different scenes (the first and last
-    /// thirds), so the merge is clean and has to descend into every changed scene.
-    static func threeVersions(scenes: Int, labels: Int) -> (base: [UInt8], ours: [UInt8], theirs: [UInt8]) {
+    /// BASE, and OURS and THEIRS each changing a few labels' text: in different scenes (the first and last
+    /// thirds; each changed scene is taken whole from the side that changed it), or with `sameScenes` in the same
+    /// scenes (every seventh; different labels, so those scenes are merged element by element). Either way the
+    /// merge is clean.
+    static func threeVersions(scenes: Int, labels: Int, sameScenes: Bool = false) -> (base: [UInt8], ours: [UInt8], theirs: [UInt8]) {
         let base = text(scenes: scenes, labels: labels)
         var ours = base, theirs = base
-        for s in stride(from: 0, to: scenes / 3, by: 7) {
+        let oursScenes = sameScenes ? stride(from: 0, to: scenes, by: 7) : stride(from: 0, to: scenes / 3, by: 7)
+        let theirsScenes = sameScenes ? stride(from: 0, to: scenes, by: 7) : stride(from: 2 * scenes / 3, to: scenes, by: 7)
+        for s in oursScenes {
             ours = ours.replacingOccurrences(of: "text=\"Label \(s).0\"", with: "text=\"Ours \(s)\"")
         }
-        for s in stride(from: 2 * scenes / 3, to: scenes, by: 7) {
+        for s in theirsScenes {
             theirs = theirs.replacingOccurrences(of: "text=\"Label \(s).1\"", with: "text=\"Theirs \(s)\"")
         }
         return (Array(base.utf8), Array(ours.utf8), Array(theirs.utf8))
