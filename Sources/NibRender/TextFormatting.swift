@@ -19,13 +19,16 @@ enum TextFormatting {
     /// Text for XML content and double-quoted attribute values alike: characters XML 1.0 does not allow
     /// are left out, and the rest is escaped as an attribute value (which is valid character data too).
     static func xml(_ text: String) -> String {
-        var allowed = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
-            if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-            allowed.append(scalar)
+        func allowed(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.value < 0x20 { return scalar == "\n" || scalar == "\t" }
+            return scalar.value != 0xFFFE && scalar.value != 0xFFFF
         }
-        return XMLEscaping.escaped(String(allowed), for: .attributeValue(quote: .double))
+        guard !text.unicodeScalars.allSatisfy(allowed) else {
+            return XMLEscaping.escaped(text, for: .attributeValue(quote: .double))
+        }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter(allowed))
+        return XMLEscaping.escaped(String(kept), for: .attributeValue(quote: .double))
     }
 
     /// The width `text` takes in a generic sans-serif font at `size` points, estimated as 0.6 em per ASCII character

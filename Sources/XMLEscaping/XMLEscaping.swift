@@ -28,6 +28,8 @@ public enum XMLEscaping {
 
     /// `text` escaped for `position`.
     public static func escaped(_ text: String, for position: Position, carriageReturn: CarriageReturn = .reference) -> String {
+        // Most text has nothing to escape: return it as it is, without a copy.
+        if !text.utf8.contains(where: { needsReference($0, for: position, carriageReturn: carriageReturn) }) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         append(text.utf8, for: position, carriageReturn: carriageReturn, to: &out)
@@ -56,6 +58,18 @@ public enum XMLEscaping {
             case 0x0D where carriageReturn == .reference: out += carriageReturnReference
             default: out.append(byte)
             }
+        }
+    }
+
+    /// Whether `append` writes a reference for `byte` at `position`.
+    private static func needsReference(_ byte: UInt8, for position: Position, carriageReturn: CarriageReturn) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return true
+        case 0x0D: return carriageReturn == .reference
+        case UInt8(ascii: "\""): return position == .attributeValue(quote: .double)
+        case UInt8(ascii: "'"): return position == .attributeValue(quote: .single)
+        case 0x0A, 0x09: return position != .characterData
+        default: return false
         }
     }
 
