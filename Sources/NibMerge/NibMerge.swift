@@ -69,8 +69,9 @@ public enum NibMerge {
     }
 
     /// Parses one input: a well-formed XIB 3 `<document>` with unique ids, and its document model (nil for
-    /// document types the compiler does not build, an iPad-only XIB or a watchOS storyboard, which merge all
-    /// the same).
+    /// document types the compiler does not build, an iPad-only XIB or a watchOS storyboard, and for XIB 2
+    /// `<archive>` documents, which merge all the same: their objects carry document-wide `id`s referenced by
+    /// `ref`, and their other elements are named by `key` or matched by occurrence).
     private static func parse(_ bytes: [UInt8], file: String) throws(XIBError) -> (XMLTree, XIBDocument?) {
         let tree: XMLTree
         do throws(XMLError) {
@@ -80,7 +81,7 @@ public enum NibMerge {
         }
         do {
             return (tree, try XIBDocument(tree: tree))
-        } catch where error.kind == .unsupportedDocumentType {
+        } catch where error.kind == .unsupportedDocumentType || error.kind == .unsupportedFormat {
             return (tree, nil)
         }
     }

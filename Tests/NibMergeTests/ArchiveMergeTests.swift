@@ -1,0 +1,83 @@
+import NibMerge
+import Testing
+
+/// Three-way merges of XIB 2 (`<archive>`) documents, which projects created before Xcode 5 still hold in
+/// their history: objects are matched by their document-wide `id`, keyed values by `key`.
+@Suite struct ArchiveMergeTests {
+    /// A minimal XIB 2 document: a window whose content view holds two text fields, and IB's object records.
+    static let base = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <archive type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="8.00">
+    \t<data>
+    \t\t<int key="IBDocument.SystemTarget">1060</int>
+    \t\t<array class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
+    \t\t\t<object class="NSWindowTemplate" id="100">
+    \t\t\t\t<string key="NSWindowTitle">Preferences</string>
+    \t\t\t\t<object class="NSView" key="NSWindowView" id="101">
+    \t\t\t\t\t<array class="NSMutableArray" key="NSSubviews">
+    \t\t\t\t\t\t<object class="NSTextField" id="102">
+    \t\t\t\t\t\t\t<reference key="NSSuperview" ref="101"/>
+    \t\t\t\t\t\t\t<string key="NSFrame">{{20, 40}, {200, 22}}</string>
+    \t\t\t\t\t\t</object>
+    \t\t\t\t\t\t<object class="NSTextField" id="103">
+    \t\t\t\t\t\t\t<reference key="NSSuperview" ref="101"/>
+    \t\t\t\t\t\t\t<string key="NSFrame">{{20, 80}, {200, 22}}</string>
+    \t\t\t\t\t\t</object>
+    \t\t\t\t\t</array>
+    \t\t\t\t</object>
+    \t\t\t</object>
+    \t\t</array>
+    \t\t<object class="IBObjectContainer" key="IBDocument.Objects">
+    \t\t\t<int key="maxID">103</int>
+    \t\t</object>
+    \t</data>
+    </archive>
+    """
+
+    static func edit(_ text: String, _ old: String, _ new: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let parts = text.components(separatedBy: old)
+        #expect(parts.count == 2, "'\(old)' should occur once", sourceLocation: sourceLocation)
+        return parts.joined(separator: new)
+    }
+
+    static func merge(_ base: String, _ ours: String, _ theirs: String) throws -> (text: String, result: MergeResult) {
+        let result = try NibMerge.merge(base: Array(base.utf8), ours: Array(ours.utf8), theirs: Array(theirs.utf8))
+        return (String(decoding: result.bytes, as: UTF8.self), result)
+    }
+
+    @Test func editsOfDifferentObjectsMergeCleanly() throws {
+        let ours = Self.edit(Self.base, "<string key=\"NSWindowTitle\">Preferences</string>",
+                             "<string key=\"NSWindowTitle\">Settings</string>")
+        let theirs = Self.edit(Self.base, "{{20, 80}, {200, 22}}", "{{20, 90}, {240, 22}}")
+        let (text, result) = try Self.merge(Self.base, ours, theirs)
+        #expect(result.isClean)
+        #expect(text.contains("<string key=\"NSWindowTitle\">Settings</string>"))
+        #expect(text.contains("{{20, 90}, {240, 22}}"))
+        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive "))
+    }
+
+    @Test func theSameValueChangedDifferentlyIsAConflict() throws {
+        let ours = Self.edit(Self.base, "{{20, 40}, {200, 22}}", "{{20, 44}, {200, 22}}")
+        let theirs = Self.edit(Self.base, "{{20, 40}, {200, 22}}", "{{24, 40}, {200, 22}}")
+        let (text, result) = try Self.merge(Self.base, ours, theirs)
+        #expect(result.conflicts.count == 1)
+        #expect(text.contains("<<<<<<< ours") && text.contains(">>>>>>> theirs"))
+    }
+
+    @Test func objectsBothSidesAddedWithOneIdConflictInsteadOfDuplicatingIt() throws {
+        // Each side adds its own new text field with the next free id, 104, and raises maxID to it.
+        func adding(_ frame: String) -> String {
+            Self.edit(Self.edit(Self.base, "\t\t\t\t\t\t</object>\n\t\t\t\t\t</array>", """
+            \t\t\t\t\t\t</object>
+            \t\t\t\t\t\t<object class="NSTextField" id="104">
+            \t\t\t\t\t\t\t<reference key="NSSuperview" ref="101"/>
+            \t\t\t\t\t\t\t<string key="NSFrame">\(frame)</string>
+            \t\t\t\t\t\t</object>
+            \t\t\t\t\t</array>
+            """), "<int key=\"maxID\">103</int>", "<int key=\"maxID\">104</int>")
+        }
+        let (text, result) = try Self.merge(Self.base, adding("{{20, 120}, {200, 22}}"), adding("{{20, 160}, {200, 22}}"))
+        #expect(!result.isClean)
+        #expect(text.components(separatedBy: "id=\"104\"").count - 1 <= 2)   // at most once per conflict side
+    }
+}
