@@ -34,18 +34,65 @@ enum HeaderRules {
         node.name == "point" && node.attribute("key") == "canvasLocation"
     }
 
-    /// Compares dotted versions ("14460.31" < "14490.70", "3.0" < "3.10") numerically component by component;
-    /// non-numeric components compare as strings.
+    /// The XIB 2 (`<archive>`) header entries that hold a version, as character data: the `<string>`s of
+    /// `IBDocument.SystemVersion`, `IBDocument.InterfaceBuilderVersion`, `IBDocument.AppKitVersion` and
+    /// `IBDocument.HIToolboxVersion`, and the plug-in versions (`NS.object.N` of `IBDocument.PluginVersions`).
+    /// Like a `<document>`'s versions, a conflict between two of them resolves to the newer: the tool that
+    /// saves the union writes its own. (`IBDocument.SystemTarget`, the deployment target, is a choice, not a
+    /// tool's version, and is not among them.)
+    static let archiveVersionKeys: Set<String> = ["IBDocument.SystemVersion", "IBDocument.InterfaceBuilderVersion",
+                                                  "IBDocument.AppKitVersion", "IBDocument.HIToolboxVersion"]
+
+    /// Whether `node`'s text is a version of a XIB 2 header (see `archiveVersionKeys`).
+    static func isArchiveVersionText(_ node: MergeNode) -> Bool {
+        guard node.name == "string", let key = node.attribute("key"), let data = node.parent else { return false }
+        if data.name == "data", data.parent?.name == "archive", data.parent?.parent == nil {
+            return archiveVersionKeys.contains(key)
+        }
+        return key.hasPrefix("NS.object.") && data.attribute("key") == "IBDocument.PluginVersions"
+            && data.parent?.name == "data" && data.parent?.parent?.name == "archive"
+    }
+
+    /// Compares versions and build numbers: dotted components in turn ("14460.31" < "14490.70", "3.0" < "3.10"),
+    /// each compared by its runs of digits (numerically) and of other characters (as strings), so Apple build
+    /// numbers order by major version, train letter and build ("9A581" < "10A5" < "12D78" < "13A603").
     static func compareVersions(_ a: String, _ b: String) -> Int {
         let pa = a.split(separator: "."), pb = b.split(separator: ".")
         for i in 0..<max(pa.count, pb.count) {
             let x = i < pa.count ? pa[i] : "0", y = i < pb.count ? pb[i] : "0"
-            if let nx = Int(x), let ny = Int(y) {
-                if nx != ny { return nx < ny ? -1 : 1 }
-            } else if x != y {
-                return x < y ? -1 : 1
-            }
+            let order = compareComponents(x, y)
+            if order != 0 { return order }
         }
         return 0
     }
+
+    /// One component compared run by run: digit runs numerically (without limit on their length), other runs
+    /// as strings; a component that is a prefix of the other is the older.
+    private static func compareComponents(_ x: Substring, _ y: Substring) -> Int {
+        let rx = runs(x), ry = runs(y)
+        for (u, v) in zip(rx, ry) where u != v {
+            if u.first?.isASCIIDigit == true, v.first?.isASCIIDigit == true {
+                let du = u.drop { $0 == "0" }, dv = v.drop { $0 == "0" }
+                if du.count != dv.count { return du.count < dv.count ? -1 : 1 }
+                return du < dv ? -1 : 1
+            }
+            return u < v ? -1 : 1
+        }
+        return rx.count == ry.count ? 0 : (rx.count < ry.count ? -1 : 1)
+    }
+
+    /// `s` cut where it changes between ASCII digits and other characters.
+    private static func runs(_ s: Substring) -> [Substring] {
+        var out: [Substring] = []
+        var start = s.startIndex
+        for i in s.indices.dropFirst() where s[i].isASCIIDigit != s[s.index(before: i)].isASCIIDigit {
+            out.append(s[start..<i]); start = i
+        }
+        if start < s.endIndex { out.append(s[start...]) }
+        return out
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

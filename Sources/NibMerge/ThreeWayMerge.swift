@@ -124,6 +124,9 @@ struct ThreeWayMerge {
         let theirsText = RawBytes(input: theirs, range: t.element.contentRange)
         if o.text == t.text || t.text == b?.text { return .text(oursText) }
         if o.text == b?.text { return .text(theirsText) }
+        if HeaderRules.isArchiveVersionText(o) {
+            return .text(HeaderRules.compareVersions(o.text ?? "", t.text ?? "") >= 0 ? oursText : theirsText)
+        }
         let index = note(.attribute, o, attribute: "text", ours: o.text, theirs: t.text,
                          "both sides changed the text differently")
         return .textConflict(ours: oursText, theirs: theirsText, conflict: index)

@@ -10,6 +10,13 @@ import Testing
     <archive type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="8.00">
     \t<data>
     \t\t<int key="IBDocument.SystemTarget">1060</int>
+    \t\t<string key="IBDocument.SystemVersion">11G63</string>
+    \t\t<string key="IBDocument.InterfaceBuilderVersion">2844</string>
+    \t\t<string key="IBDocument.AppKitVersion">1138.51</string>
+    \t\t<object class="NSMutableDictionary" key="IBDocument.PluginVersions">
+    \t\t\t<string key="NS.key.0">com.apple.InterfaceBuilder.CocoaPlugin</string>
+    \t\t\t<string key="NS.object.0">2844</string>
+    \t\t</object>
     \t\t<array class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
     \t\t\t<object class="NSWindowTemplate" id="100">
     \t\t\t\t<string key="NSWindowTitle">Preferences</string>
@@ -79,5 +86,37 @@ import Testing
         let (text, result) = try Self.merge(Self.base, adding("{{20, 120}, {200, 22}}"), adding("{{20, 160}, {200, 22}}"))
         #expect(!result.isClean)
         #expect(text.components(separatedBy: "id=\"104\"").count - 1 <= 2)   // at most once per conflict side
+    }
+
+    /// Two people saving with different Interface Builders: the header takes the newer of each version, as the
+    /// tool saving the union writes its own, whichever side it is on; the other edits merge as usual.
+    @Test(arguments: [false, true]) func headerVersionsTakeTheNewer(swapped: Bool) throws {
+        var ours = Self.edit(Self.base, "<string key=\"IBDocument.SystemVersion\">11G63</string>",
+                             "<string key=\"IBDocument.SystemVersion\">12D78</string>")
+        ours = Self.edit(ours, "<string key=\"NS.object.0\">2844</string>", "<string key=\"NS.object.0\">3084</string>")
+        ours = Self.edit(ours, "<string key=\"IBDocument.AppKitVersion\">1138.51</string>",
+                         "<string key=\"IBDocument.AppKitVersion\">1187.37</string>")
+        ours = Self.edit(ours, "<string key=\"NSWindowTitle\">Preferences</string>", "<string key=\"NSWindowTitle\">Settings</string>")
+        var theirs = Self.edit(Self.base, "<string key=\"IBDocument.SystemVersion\">11G63</string>",
+                               "<string key=\"IBDocument.SystemVersion\">9A581</string>")
+        theirs = Self.edit(theirs, "<string key=\"NS.object.0\">2844</string>", "<string key=\"NS.object.0\">2843</string>")
+        theirs = Self.edit(theirs, "<string key=\"IBDocument.AppKitVersion\">1138.51</string>",
+                           "<string key=\"IBDocument.AppKitVersion\">1138.47</string>")
+        theirs = Self.edit(theirs, "{{20, 80}, {200, 22}}", "{{20, 90}, {240, 22}}")
+        let (text, result) = swapped ? try Self.merge(Self.base, theirs, ours) : try Self.merge(Self.base, ours, theirs)
+        #expect(result.isClean)
+        #expect(text.contains("<string key=\"IBDocument.SystemVersion\">12D78</string>"))
+        #expect(text.contains("<string key=\"NS.object.0\">3084</string>"))
+        #expect(text.contains("<string key=\"IBDocument.AppKitVersion\">1187.37</string>"))
+        #expect(text.contains("<string key=\"NSWindowTitle\">Settings</string>"))
+        #expect(text.contains("{{20, 90}, {240, 22}}"))
+    }
+
+    /// The deployment target is a choice, not a tool's version: two different ones stay a conflict.
+    @Test func deploymentTargetsChangedDifferentlyConflict() throws {
+        let ours = Self.edit(Self.base, "<int key=\"IBDocument.SystemTarget\">1060</int>", "<int key=\"IBDocument.SystemTarget\">1070</int>")
+        let theirs = Self.edit(Self.base, "<int key=\"IBDocument.SystemTarget\">1060</int>", "<int key=\"IBDocument.SystemTarget\">1050</int>")
+        let (_, result) = try Self.merge(Self.base, ours, theirs)
+        #expect(!result.isClean)
     }
 }
