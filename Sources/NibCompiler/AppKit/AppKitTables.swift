@@ -3,7 +3,8 @@ import XIB
 
 extension AppKitCompiler {
     /// Appends the archived objects under `node` and their parents, in the order of `NSObjectsKeys` /
-    /// `NSObjectsValues`: document order, with each view's constraints after its subtree.
+    /// `NSObjectsValues`: document order, with each view's constraints after its subtree (in their archive
+    /// order, AppKitConstraintOrder).
     func collectObjectParents(_ node: XIBNode, parent: Int, keys: inout [Int], values: inout [Int]) {
         var me = parent
         if let id = node.peek("id"), archivedIDs.contains(id), let i = ctx.objectIndex(forID: id) {
@@ -11,7 +12,12 @@ extension AppKitCompiler {
         }
         var deferred: [XIBNode] = []
         for c in node.children {
-            if c.isNamed("constraints") { deferred.append(contentsOf: c.children); continue }
+            if c.isNamed("constraints") {
+                let order = AppKitConstraintOrder(owner: node, element: { [ctx] in ctx.element(withID: $0) })
+                let constraints = c.children.filter { $0.isNamed("constraint") }
+                deferred.append(contentsOf: order.ordered(constraints) + c.children.filter { !$0.isNamed("constraint") })
+                continue
+            }
             if c.isNamed("connections") { continue }
             collectObjectParents(c, parent: me, keys: &keys, values: &values)
         }

@@ -227,7 +227,8 @@ extension AppKitCompiler {
         }
         if let cs = node.child("constraints") {
             var list: [Int] = []
-            for c in cs.children where c.isNamed("constraint") { list.append(encodeConstraint(c, owner: index)) }
+            let order = AppKitConstraintOrder(owner: node, element: { [ctx] in ctx.element(withID: $0) })
+            for c in order.ordered(cs.children.filter { $0.isNamed("constraint") }) { list.append(encodeConstraint(c, owner: index)) }
             if !list.isEmpty { e.obj("NSViewConstraints", b.array(list)) }
         }
         if let g = guides["archived"] { e.obj("NSViewLayoutGuides", b.array([g])) }
