@@ -42,18 +42,18 @@ extension AppKitCompiler {
     /// Attributes whose archived form no trustworthy source gives, per element (`"*"`: any view), with the reason
     /// the warning states. Each is consumed by `skipUnevidencedAttributes` and reported once.
     ///
-    /// - `alphaValue` (NSView `alphaValue`): no Apple-compiled pair has a view with it, and GNUstep's NSView coder
-    ///   archives no alpha; a key seen only in other nib writers is not evidence of what AppKit reads.
+    /// - `alphaValue` (NSView `alphaValue`): no Apple-compiled pair has a view with it and no open NSView coder in
+    ///   reach gives its key; a key seen only in other nib writers is not evidence of what AppKit reads.
     /// - `<window separatorStyle>` (NSWindow `titlebarSeparatorStyle`): NSWindowTemplate's key for it is not in any
-    ///   pair or open coder (the split view item's `NSTitlebarSeparatorStyle` belongs to NSSplitViewItem).
+    ///   pair or open coder in reach (the split view item's `NSTitlebarSeparatorStyle` belongs to NSSplitViewItem).
     /// - `<textFieldCell userInterfaceLayoutDirection>` (NSCell `userInterfaceLayoutDirection`): the cell samples
     ///   all have the default, so neither an NSCellFlags bit nor a key for right-to-left is known.
     /// - `<textView baseWritingDirection>`: a text view keeps it in its default paragraph style
     ///   (`NSDefaultParagraphStyle`), which is nil in all 9 text-view samples; the paragraph style's own
     ///   writing-direction key is not in any pair either.
     static let unevidencedAttributes: [String: [(attribute: String, reason: String)]] = [
-        "*": [("alphaValue", "the view's alpha is not archived: no Apple-compiled nib or open NSView coder shows its key")],
-        "window": [("separatorStyle", "the title bar separator style is not archived: no Apple-compiled nib or open NSWindowTemplate coder shows its key")],
+        "*": [("alphaValue", "the view's alpha is not archived: no Apple-compiled nib or open NSView coder in reach shows its key")],
+        "window": [("separatorStyle", "the title bar separator style is not archived: no Apple-compiled nib or open NSWindowTemplate coder in reach shows its key")],
         "textFieldCell": [("userInterfaceLayoutDirection", "the cell's layout direction is not archived: every cell sample has the default, so its flag or key is unknown")],
         "textView": [("baseWritingDirection", "the base writing direction is not archived: it lives in the default paragraph style, nil in every text-view sample, and no sample shows its key")],
     ]
