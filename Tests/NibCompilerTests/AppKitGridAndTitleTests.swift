@@ -251,22 +251,22 @@ import NibCompilerTestSupport
         #expect(c.graph.objects[info].value(forKey: "NS.bytes") == .data([0x82, 0x01, 0, 2, 1, 1, 0]))
     }
 
-    /// An attribute nibc does not archive in an attributed title (a paragraph style) still warns; the text and the
+    /// An attribute nibc does not archive in an attributed title (kerning) still warns; the text and the
     /// attributes it does archive are kept.
-    @Test func menuItemAttributedTitleParagraphStyleStillWarns() throws {
+    @Test func menuItemAttributedTitleUnreadAttributeStillWarns() throws {
         let c = try compile(objects: menu("""
             <menuItem title="All" id="i0">
                 <attributedString key="attributedTitle">
                     <fragment content="All">
                         <attributes>
                             <font key="NSFont" metaFont="menu"/>
-                            <paragraphStyle key="NSParagraphStyle" alignment="natural" lineBreakMode="wordWrapping" baseWritingDirection="natural"/>
+                            <real key="NSKern" value="1.5"/>
                         </attributes>
                     </fragment>
                 </attributedString>
             </menuItem>
             """))
-        #expect(c.diagnostics.map(\.message) == ["element <paragraphStyle key=\"NSParagraphStyle\"> in <attributes> is not supported yet; ignored"])
+        #expect(c.diagnostics.map(\.message) == ["element <real key=\"NSKern\"> in <attributes> is not supported yet; ignored"])
         let title = try #require(try c.object("NSMenuItem").value(forKey: "NSAttributedTitle")?.objectIndex)
         #expect(c.string(c.graph.objects[title].value(forKey: "NSString")) == "All")
         #expect(c.graph.objects[title].value(forKey: "NSAttributes") != nil)

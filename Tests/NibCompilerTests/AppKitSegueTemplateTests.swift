@@ -169,15 +169,35 @@ import Testing
         }
     }
 
-    /// A segue outside any controller (an application scene's menu item) has no template holder: a warning, and
-    /// nothing archived for it.
-    @Test func applicationSceneSeguesWarn() throws {
+    /// A main-menu item's segue: its template is a top-level object of MainMenu.nib (File's Owner its parent) that
+    /// the item triggers with its `perform:` action; the destination is its controller's scene nib. A segue on
+    /// another application-scene object outside a controller has no template holder and warns.
+    @Test func menuItemSeguesAreTriggeredFromTheMainMenu() throws {
         var text = String(decoding: try Self.storyboard(), as: UTF8.self)
         let action = #"<action selector="terminate:" target="apr-00-001" id="act-00-002"/>"#
         #expect(text.contains(action))
-        text = text.replacingOccurrences(of: action, with: action + #"<segue destination="det-00-001" kind="show" id="seg-00-009"/>"#)
-        let result = try StoryboardCompiler().compile(storyboard: Array(text.utf8), fileName: "Main.storyboard")
-        let warnings = result.diagnostics.map(\.message).filter { $0.contains("application scene") }
-        #expect(warnings.count == 1, "\(result.diagnostics)")
+        text = text.replacingOccurrences(of: action, with: action + #"<segue destination="det-00-001" kind="modal" identifier="M" id="seg-00-009"/>"#)
+        let delegate = #"<customObject id="dlg-00-001" customClass="AppDelegate" customModule="SampleApp" customModuleProvider="target"/>"#
+        #expect(text.contains(delegate))
+        text = text.replacingOccurrences(of: delegate, with: delegate.replacingOccurrences(of: "/>", with: ">")
+            + #"<connections><segue destination="det-00-001" kind="show" id="seg-00-010"/></connections></customObject>"#)
+        let result = try StoryboardCompiler(options: CompileOptions(moduleName: "SampleApp")).compile(storyboard: Array(text.utf8), fileName: "Main.storyboard")
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages == ["<segue kind='show'> on <customObject> outside a controller is not archived: only main-menu items and objects inside a controller have a nib that holds the template; ignored"])
+        let menu = NibGraph(try NibArchive(bytes: try #require(result.files.first { $0.path == "MainMenu.nib" }).bytes))
+        let templates = menu.objects.indices.filter { menu.objects[$0].className.hasPrefix("NSStoryboard") && menu.objects[$0].className.hasSuffix("SegueTemplate") }
+        #expect(templates.map { menu.objects[$0].className } == ["NSStoryboardModalSegueTemplate"])
+        let template = try #require(templates.first)
+        #expect(Self.string(menu, menu.objects[template].value(forKey: "NSIdentifier")) == "M")
+        #expect(Self.string(menu, menu.objects[template].value(forKey: "NSDestinationControllerIdentifier")) == "Detail")
+        let trigger = try #require(menu.objects.first { $0.className == "NSNibControlConnector" && $0.value(forKey: "NSDestination")?.objectIndex == template })
+        #expect(Self.string(menu, trigger.value(forKey: "NSLabel")) == "perform:")
+        let source = try #require(trigger.value(forKey: "NSSource")?.objectIndex)
+        #expect(menu.objects[source].className == "NSMenuItem")
+        #expect(Self.string(menu, menu.objects[source].value(forKey: "NSTitle")) == "Quit SampleApp")
+        // The template is one of the nib's objects (NSObjectsKeys), so the loader instantiates it.
+        let data = try #require(menu.objects.first { $0.className == "NSIBObjectData" })
+        let keysIndex = try #require(data.value(forKey: "NSObjectsKeys")?.objectIndex)
+        #expect(menu.objects[keysIndex].entries.compactMap { $0.value.objectIndex }.contains(template))
     }
 }

@@ -13,8 +13,9 @@ import XIB
 /// varint pairs of each run (Foundation's coder, as the text storage samples show). The empty form
 /// `<attributedString key="attributedTitle"/>` is an empty NSAttributedString: `NSString` "" and no attributes,
 /// the form of the empty attributed strings in the Apple-compiled formatter pairs.
-/// Fragment attributes other than `NSFont` and `NSColor` (a paragraph style) are left unread, so they still
-/// warn.
+/// A fragment's `NSParagraphStyle` is archived by the coder UIKit's attributed strings use
+/// (`ParagraphStyleArchive`; NSParagraphStyle is one class in both frameworks), after `NSFont` (key order
+/// unverified: no AppKit pair has one). Other fragment attributes are left unread, so they still warn.
 extension AppKitCompiler {
     /// The attributed title child of a menu item, encoded; nil when the item has none.
     func menuItemAttributedTitle(_ item: XIBNode) -> Int? {
@@ -50,6 +51,11 @@ extension AppKitCompiler {
                     pairs.append((str("NSFont"), f))
                     signature += "f\(f)"
                 }
+                if let style = attributes.children.first(where: { $0.isNamed("paragraphStyle") && $0.peek("key", is: "NSParagraphStyle") }) {
+                    let p = encodeParagraphStyle(style)
+                    pairs.append((str("NSParagraphStyle"), p))
+                    signature += "p\(p)"
+                }
             }
             guard !pairs.isEmpty else { continue }
             var index = dictionaryKeys.firstIndex(of: signature) ?? -1
@@ -83,6 +89,14 @@ extension AppKitCompiler {
                                                             entries: [NibEntry(key: FoundationKeys.bytes, value: .data(info))])))
         }
         return b.graph.add(NibObject(className: "NSAttributedString", entries: e.list))
+    }
+
+    /// `<paragraphStyle key="NSParagraphStyle">`: an NSParagraphStyle with the element's own line break mode.
+    func encodeParagraphStyle(_ node: XIBNode) -> Int {
+        node.visited = true
+        node.markUsed("key")
+        let e = ParagraphStyleArchive.entries(node, lineBreakMode: ParagraphStyleArchive.lineBreakMode(node))
+        return b.graph.add(NibObject(className: "NSParagraphStyle", entries: e.list))
     }
 
     /// A fragment's text: its `content` attribute, or its `<string>` child (plain or base64-UTF8).

@@ -26,6 +26,7 @@ extension AppKitCompiler {
                 case "outlet":
                     connectors.append(PendingConnector(group: 0, sourceID: sid, label: k.peek("property") ?? "", node: k, source: source))
                 case "action":
+                    if skipTriggeredAction(k) { continue }
                     connectors.append(PendingConnector(group: 1, sourceID: sid, label: k.peek("selector") ?? "", node: k, source: source))
                 case "binding":
                     connectors.append(PendingConnector(group: 2, sourceID: sid, label: k.peek("name") ?? "", node: k, source: source))

@@ -89,3 +89,47 @@ extension AppKitCompiler {
         }
     }
 }
+
+// NSByteCountFormatter. No compiled pair holds one (the corpus has three, in CotEditor, none with a reference).
+// The keys, their value kinds and the rule that each is written only when it differs from the initializer's
+// value come from Foundation's own coder (its decoder, as a class dump of Foundation shows it): `NSUnits`,
+// `NSKBSize` (countStyle) and `NSFormattingContext` as 32-bit integers, then `NSZeroPad` and `NSActual` (true
+// when set) and `NSNoNonnumeric`, `NSNoUnit`, `NSNoCount`, `NSNoAdaptive` (true when the property is off; the
+// initializer turns all four on). The XIB attributes are the properties' names, as for the other formatters.
+extension AppKitCompiler {
+    /// `countStyle`: NSByteCountFormatterCountStyle (Foundation's header).
+    static let byteCountStyles: [String: Int64] = ["file": 0, "memory": 1, "decimal": 2, "binary": 3]
+
+    /// `formattingContext`: NSFormattingContext (Foundation's header).
+    static let formattingContexts: [String: Int64] = [
+        "unknown": 0, "dynamic": 1, "standalone": 2, "listItem": 3, "beginningOfSentence": 4, "middleOfSentence": 5,
+    ]
+
+    /// An `NSByteCountFormatter`, in the key order of Foundation's coder; a property at its default writes no key.
+    func encodeByteCountFormatter(_ node: XIBNode) -> Int {
+        let i = define(node, "NSByteCountFormatter")
+        node.markUsed("allowedUnits", "countStyle", "formattingContext", "zeroPadsFractionDigits", "includesActualByteCount",
+                      "allowsNonnumericFormatting", "includesUnit", "includesCount", "adaptive")
+        var e = Entries()
+        if let text = node.peek("allowedUnits") {
+            // NSByteCountFormatterUnits is a bit mask; 0 and useAll (0xFFFF) both mean "all units".
+            if let units = Int32(text), units >= 0 {
+                if units != 0 { e.int("NSUnits", Int(units)) }
+            } else {
+                ctx.warning(at: node, "<byteCountFormatter allowedUnits='\(text)'>: not a unit mask; all units archived")
+            }
+        }
+        for (attribute, key, table) in [("countStyle", "NSKBSize", Self.byteCountStyles), ("formattingContext", "NSFormattingContext", Self.formattingContexts)] {
+            if let v = formatterEnum(node, attribute, table, fallback: 0), v != 0, let v32 = Int32(exactly: v) { e.int(key, Int(v32)) }
+        }
+        for (attribute, key) in [("zeroPadsFractionDigits", "NSZeroPad"), ("includesActualByteCount", "NSActual")] where node.peek(attribute, is: "YES") {
+            e.bool(key, true)
+        }
+        for (attribute, key) in [("allowsNonnumericFormatting", "NSNoNonnumeric"), ("includesUnit", "NSNoUnit"), ("includesCount", "NSNoCount"),
+                                 ("adaptive", "NSNoAdaptive")] where node.peek(attribute, is: "NO") {
+            e.bool(key, true)
+        }
+        finish(i, "NSByteCountFormatter", e)
+        return i
+    }
+}

@@ -39,6 +39,9 @@ final class AppKitCompiler {
     /// Storyboard nibs: called for each `<segue>` in a `<connections>` element with the index of the
     /// object that declares it; XIB compilation leaves it nil and warns.
     var segueHandler: ((XIBNode, Int) -> Void)?
+    /// Storyboard application scenes: the segue templates of the main menu's items, top-level objects of
+    /// `MainMenu.nib` (`encodeMenuItemSegue`).
+    var menuSegueTemplates: [Int] = []
     /// Storyboard scenes' First Responder objects: an action sent to one has no target (as `-1` in a XIB).
     var firstResponderIDs: Set<String> = []
     /// Objects that live beside a storyboard controller in its scene (controllers of bindings, shared
@@ -246,7 +249,7 @@ final class AppKitCompiler {
         case "userDefaultsController": return encodeUserDefaultsController(node)
         // A formatter shared through `formatter` outlets sits among the top-level objects: the same archive
         // as a cell's own `<numberFormatter key="formatter">` (wild: Vienna's preferences, CotEditor, Hex Fiend).
-        case "numberFormatter", "dateFormatter": return encodeFormatter(node)
+        case "numberFormatter", "dateFormatter", "byteCountFormatter": return encodeFormatter(node)
         // A formatter subclass is made like a custom object: by class name, its module's Swift name included.
         // Inferred (no compiled sample): the swapper's original class is the element's base class, NSFormatter.
         case "customFormatter": return encodeCustomObject(node, baseClass: "NSFormatter")

@@ -32,7 +32,8 @@ extension AppKitCompiler {
     }
 
     /// The archived value of one attribute: NSNumber (number, boolean), NSString, NSColor, an image
-    /// reference; nil for a type with no rule (`nil` has no array element to stand for it; geometry types).
+    /// reference, an NSValue (size, point, rect, range); nil for a type with no rule (`nil` has no array element
+    /// to stand for it).
     private func runtimeAttributeValue(_ a: XIBNode, type: String) -> Int? {
         switch type {
         case "number":
@@ -49,8 +50,42 @@ extension AppKitCompiler {
         case "image":
             // A named image, archived like any other image reference (NSCustomResource).
             return a["value"].map { imageResource($0) }
+        case "size", "point", "rect", "range":
+            return runtimeAttributeGeometry(a, type: type)
         default:
             return nil
         }
+    }
+
+    /// A geometry attribute's `<size>`, `<point>`, `<rect>` or `<range>` child as an NSValue, in Foundation's
+    /// keyed NSValue form: `NS.special` (1 point, 2 size, 3 rect, 4 range) and the value as Foundation prints it
+    /// (`NS.sizeval` "{w, h}", `NS.pointval` "{x, y}", `NS.rectval` "{{x, y}, {w, h}}"), or a range's
+    /// `NS.rangeval.location` and `.length`. The size form is the one the image pairs' `IBDesignSize` shows
+    /// (93 samples); the others are the same coder's (no AppKit pair has a geometry runtime attribute).
+    private func runtimeAttributeGeometry(_ a: XIBNode, type: String) -> Int? {
+        guard let g = a.children.first(where: { $0.isNamed(type) }) else { return nil }
+        g.visited = true
+        g.markUsed("key")
+        func n(_ name: String) -> Double {
+            guard let v = g.double(name), v.isFinite else { return 0 }
+            return v
+        }
+        var v = Entries()
+        switch type {
+        case "point":
+            v.int("NS.special", 1)
+            v.obj("NS.pointval", str(sizeString(n("x"), n("y"))))
+        case "size":
+            v.int("NS.special", 2)
+            v.obj("NS.sizeval", str(sizeString(n("width"), n("height"))))
+        case "rect":
+            v.int("NS.special", 3)
+            v.obj("NS.rectval", str(rectString(n("x"), n("y"), n("width"), n("height"))))
+        default:
+            v.int("NS.special", 4)
+            v.int("NS.rangeval.location", Int(ctx.integer(g, "location") ?? 0))
+            v.int("NS.rangeval.length", Int(ctx.integer(g, "length") ?? 0))
+        }
+        return b.graph.add(NibObject(className: "NSValue", entries: v.list))
     }
 }

@@ -33,6 +33,7 @@ extension AppKitCompiler {
         let base = ["textFieldCell": "NSTextFieldCell", "secureTextFieldCell": "NSSecureTextFieldCell",
                     "searchFieldCell": "NSSearchFieldCell", "comboBoxCell": "NSComboBoxCell", "tokenFieldCell": "NSTokenFieldCell"][c.name] ?? "NSTextFieldCell"
         var (i, e, cls) = beginCell(c, base)
+        skipUnevidencedAttributes(c)
         markCellAttributes(c)
         c.markUsed("placeholderString", "drawsBackground", "bezelStyle", "maximumRecents", "sendsWholeSearchString",
                    "recentsAutosaveName", "usesDataSource", "numberOfVisibleItems", "completes", "intercellSpacing",

@@ -141,6 +141,7 @@ extension AppKitCompiler {
     func encodeFormatter(_ node: XIBNode) -> Int {
         if !node.isNamed("numberFormatter") {
             if node.isNamed("dateFormatter") { return encodeDateFormatter(node) }
+            if node.isNamed("byteCountFormatter") { return encodeByteCountFormatter(node) }
             return encodeGenericObject(node)
         }
         let i = define(node, "NSNumberFormatter")

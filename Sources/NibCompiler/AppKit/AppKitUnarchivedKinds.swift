@@ -38,4 +38,47 @@ extension AppKitCompiler {
         ctx.warning(at: insets, "<scrollView> <edgeInsets key=\"contentInsets\">: the content insets are not archived: no Apple-compiled nib shows their key; ignored")
         ctx.ignore(insets)
     }
+
+    /// Attributes whose archived form no trustworthy source gives, per element (`"*"`: any view), with the reason
+    /// the warning states. Each is consumed by `skipUnevidencedAttributes` and reported once.
+    ///
+    /// - `alphaValue` (NSView `alphaValue`): no Apple-compiled pair has a view with it and no open NSView coder in
+    ///   reach gives its key; a key seen only in other nib writers is not evidence of what AppKit reads.
+    /// - `<window separatorStyle>` (NSWindow `titlebarSeparatorStyle`): NSWindowTemplate's key for it is not in any
+    ///   pair or open coder in reach (the split view item's `NSTitlebarSeparatorStyle` belongs to NSSplitViewItem).
+    /// - `<textFieldCell userInterfaceLayoutDirection>` (NSCell `userInterfaceLayoutDirection`): the cell samples
+    ///   all have the default, so neither an NSCellFlags bit nor a key for right-to-left is known.
+    /// - `<textView baseWritingDirection>`: a text view keeps it in its default paragraph style
+    ///   (`NSDefaultParagraphStyle`), which is nil in all 9 text-view samples; the paragraph style's own
+    ///   writing-direction key is not in any pair either.
+    static let unevidencedAttributes: [String: [(attribute: String, reason: String)]] = [
+        "*": [("alphaValue", "the view's alpha is not archived: no Apple-compiled nib or open NSView coder in reach shows its key")],
+        "window": [("separatorStyle", "the title bar separator style is not archived: no Apple-compiled nib or open NSWindowTemplate coder in reach shows its key")],
+        "textFieldCell": [("userInterfaceLayoutDirection", "the cell's layout direction is not archived: every cell sample has the default, so its flag or key is unknown")],
+        "textView": [("baseWritingDirection", "the base writing direction is not archived: it lives in the default paragraph style, nil in every text-view sample, and no sample shows its key")],
+    ]
+
+    /// Consumes and reports the attributes of `node` listed in `unevidencedAttributes`.
+    func skipUnevidencedAttributes(_ node: XIBNode) {
+        for table in [Self.unevidencedAttributes["*"], Self.unevidencedAttributes[node.name]] {
+            for (attribute, reason) in table ?? [] {
+                // Unread only: a storyboard view archived in two nibs reports once.
+                guard let value = node.peek(attribute), node.unusedAttributes.contains(attribute) else { continue }
+                node.markUsed(attribute)
+                ctx.warning(at: node, "<\(node.name) \(attribute)='\(value)'>: \(reason); ignored")
+            }
+        }
+    }
+
+    /// `<action trigger="doubleAction">` (a table view's double-click action). The plain action connector sets a
+    /// control's target and primary action, so archiving this one as it would make a single click send the
+    /// double-click selector; no Apple-compiled pair shows the connector that sets `doubleAction`, so it is
+    /// dropped with a warning. Returns whether the connection was dropped.
+    func skipTriggeredAction(_ action: XIBNode) -> Bool {
+        guard let trigger = action.peek("trigger"), trigger != "action" else { return false }
+        action.markUsed("trigger")
+        ctx.warning(at: action, "<action trigger='\(trigger)'>: an action for a trigger other than the primary action is not archived: no Apple-compiled nib shows its connector (as a plain action it would replace the primary action); ignored")
+        ctx.ignore(action)
+        return true
+    }
 }

@@ -102,6 +102,7 @@ extension AppKitCompiler {
 
     /// Starts an object for a view element: NSClassSwapper when it has `customClass`.
     func beginView(_ node: XIBNode, _ cls: String, swappable: Bool = true) -> (Int, Entries, String) {
+        skipUnevidencedAttributes(node)
         var e = Entries()
         if swappable, node.has("customClass") {
             let i = define(node, "NSClassSwapper")

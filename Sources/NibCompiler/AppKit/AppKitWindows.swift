@@ -4,6 +4,7 @@ import XIB
 extension AppKitCompiler {
     func encodeWindow(_ node: XIBNode) -> Int {
         let i = define(node, "NSWindowTemplate")
+        skipUnevidencedAttributes(node)
         node.markUsed("title", "subtitle", "customClass", "customModule", "customModuleProvider", "identifier", "allowsToolTipsWhenApplicationIsInactive",
                       "autorecalculatesKeyViewLoop", "oneShot", "releasedWhenClosed", "hidesOnDeactivate", "visibleAtLaunch",
                       "restorable", "frameAutosaveName", "tabbingMode", "toolbarStyle", "animationBehavior", "showsToolbarButton",

@@ -69,6 +69,25 @@ extension AppKitCompiler {
         }
     }
 
+    /// A segue whose source is an item of the application scene's main menu (`Preferences…` showing a window
+    /// controller). There is no controller to list the template, so it is one of `MainMenu.nib`'s top-level
+    /// objects (`menuSegueTemplates`, File's Owner its parent) and the item triggers it with its `perform:` action,
+    /// as a control inside a controller triggers its template. Derived from the controller case; no
+    /// Apple-compiled pair has a menu item segue, so how AppKit hands such a template its storyboard (it has
+    /// no source controller) is unverified.
+    func encodeMenuItemSegue(_ segue: XIBNode, item: XIBNode, source: Int, identifiers: [String: String]) {
+        guard let id = segue.peek("id") else {
+            ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'> without an id: its menu item trigger is not archived")
+            ctx.ignore(segue)
+            return
+        }
+        let template = encodeSegueTemplate(segue, destination: segue.peek("destination").flatMap { identifiers[$0] })
+        ctx.bind(id: id, to: template)
+        menuSegueTemplates.append(template)
+        segue.visited = true
+        recordSegueConnections(segue, owner: item, source: source, isManual: false)
+    }
+
     private func encodeSegueTemplate(_ segue: XIBNode, destination: String?) -> Int {
         let kind = segue["kind"] ?? "show"
         let className = Self.segueTemplateClasses[kind] ?? "NSStoryboardSegueTemplate"

@@ -107,6 +107,7 @@ final class AppKitStoryboardBuilder {
         }
         for (scene, _) in scenes.applicationScenes { ignoreFirstResponder(scene, in: a) }
         let controllerIDs = Set(scenes.controllers.filter { !$0.isReference }.map(\.id))
+        let identifiers = controllerIdentifiers
         a.segueHandler = { [unowned a] segue, source in
             // A relationship is the containment itself (a window's content view controller).
             if segue.peek("kind") == "relationship" { segue.visited = true; return }
@@ -121,9 +122,12 @@ final class AppKitStoryboardBuilder {
                     a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'> without an id: its trigger on <\(owner?.name ?? "")> is not archived")
                 }
                 a.recordSegueConnections(segue, owner: owner, source: source, isManual: manual)
+            } else if let owner, owner.name == "menuItem" {
+                // A main-menu item's segue: its template is a top-level object of MainMenu.nib.
+                a.encodeMenuItemSegue(segue, item: owner, source: source, identifiers: identifiers)
             } else {
-                // Application-scene segues (a menu item's show segue) have no controller to hold a template.
-                a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'>: segues outside a controller (application scene) are not archived yet; ignored")
+                // Any other object outside a controller has neither a controller nor a menu nib to hold a template.
+                a.ctx.warning(at: segue, "<segue kind='\(segue.peek("kind") ?? "")'> on <\(owner?.name ?? "")> outside a controller is not archived: only main-menu items and objects inside a controller have a nib that holds the template; ignored")
                 a.ctx.ignore(segue)
             }
         }
@@ -183,7 +187,8 @@ final class AppKitStoryboardBuilder {
             topLevel.append(x)
         }
         // The menu's parent is File's Owner, not the application object (the 6 samples with a menu).
-        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: [(appIndex, owner), (application(a), owner)], leading: [])
+        let templates = a.menuSegueTemplates.map { (object: $0, parent: owner) }
+        return finish(a, ctx, topLevel: topLevel, owner: owner, extra: [(appIndex, owner), (application(a), owner)] + templates, leading: [])
     }
 
     /// A controller object: the swapper (or plain class) with its storyboard keys.

@@ -222,35 +222,14 @@ extension UIKitCompiler {
         } while v != 0
     }
 
-    /// The metrics `-[NSParagraphStyle encodeWithCoder:]` writes as doubles when non-zero, in its order (UIKit's
-    /// coder). The corpus pairs show lineSpacing, minimumLineHeight and lineHeightMultiple; the others (among
-    /// them `defaultTabInterval`, 29 paragraph styles in corpus/wild) follow the coder without a compiled sample.
-    static let paragraphMetrics: [(attribute: String, key: String)] = [
-        ("lineSpacing", "NSLineSpacing"), ("paragraphSpacing", "NSParagraphSpacing"), ("headIndent", "NSHeadIndent"),
-        ("firstLineHeadIndent", "NSFirstLineHeadIndent"), ("tailIndent", "NSTailIndent"),
-        ("minimumLineHeight", "NSMinLineHeight"), ("maximumLineHeight", "NSMaxLineHeight"),
-        ("lineHeightMultiple", "NSLineHeightMultiple"), ("paragraphSpacingBefore", "NSParagraphSpacingBefore"),
-        ("defaultTabInterval", "NSDefaultTabInterval"), ("hyphenationFactor", "NSHyphenationFactor"),
-    ]
-
-    /// `NSParagraphStyle` with AppKit alignment numbers; returns it and the iOS alignment of the run.
+    /// `NSParagraphStyle` (`ParagraphStyleArchive`); returns it and the iOS alignment of the run.
     func paragraphStyle(_ p: XIBNode, lineBreakOverride: Int?) -> (Int, Int) {
-        let appKitAlign: [String: Int] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
         let iosAlign: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
-        let a = p["alignment"] ?? "natural"
-        let lbXIB: [String: Int] = ["wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5]
-        let written = p["lineBreakMode"].flatMap { lbXIB[$0] } ?? 0
+        let written = ParagraphStyleArchive.lineBreakMode(p)
         let lb = lineBreakOverride ?? written
-        var e = Entries()
-        if let v = appKitAlign[a], v != 0 { e.int("NSAlignment", v) }
-        if lb != 0 { e.int("NSLineBreakMode", lb) }
-        for (attribute, key) in Self.paragraphMetrics {
-            if let v = p.double(attribute), v != 0 { e.double(key, v) }
-        }
-        e.null("NSTabStops")
-        p.markUsed("baseWritingDirection", "tighteningFactorForTruncation", "allowsDefaultTighteningForTruncation")
+        let e = ParagraphStyleArchive.entries(p, lineBreakMode: lb)
         let cls = lb != written ? "NSMutableParagraphStyle" : "NSParagraphStyle"
-        return (b.graph.add(.init(className: cls, entries: e.list)), iosAlign[a] ?? 4)
+        return (b.graph.add(.init(className: cls, entries: e.list)), iosAlign[p["alignment"] ?? "natural"] ?? 4)
     }
 }
 
