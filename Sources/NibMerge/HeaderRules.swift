@@ -36,7 +36,7 @@ enum HeaderRules {
 
     /// The XIB 2 (`<archive>`) header entries that hold a version, as character data: the `<string>`s of
     /// `IBDocument.SystemVersion`, `IBDocument.InterfaceBuilderVersion`, `IBDocument.AppKitVersion` and
-    /// `IBDocument.HIToolboxVersion`, and the plug-in versions (`NS.object.N` of `IBDocument.PluginVersions`).
+    /// `IBDocument.HIToolboxVersion`, and the plug-in versions (the values of `IBDocument.PluginVersions`).
     /// Like a `<document>`'s versions, a conflict between two of them resolves to the newer: the tool that
     /// saves the union writes its own. (`IBDocument.SystemTarget`, the deployment target, is a choice, not a
     /// tool's version, and is not among them.)
@@ -49,7 +49,9 @@ enum HeaderRules {
         if data.name == "data", data.parent?.name == "archive", data.parent?.parent == nil {
             return archiveVersionKeys.contains(key)
         }
-        return key.hasPrefix("NS.object.") && data.attribute("key") == "IBDocument.PluginVersions"
+        // The plug-in versions: a `<dictionary>` keyed by plug-in identifier, or (older archives) an `<object>`
+        // whose `NS.key.N` strings name the plug-ins and whose `NS.object.N` strings are their versions.
+        return !key.hasPrefix("NS.key.") && data.attribute("key") == "IBDocument.PluginVersions"
             && data.parent?.name == "data" && data.parent?.parent?.name == "archive"
     }
 

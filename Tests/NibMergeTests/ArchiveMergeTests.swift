@@ -17,6 +17,9 @@ import Testing
     \t\t\t<string key="NS.key.0">com.apple.InterfaceBuilder.CocoaPlugin</string>
     \t\t\t<string key="NS.object.0">2844</string>
     \t\t</object>
+    \t\t<dictionary class="NSMutableDictionary" key="IBDocument.PluginVersions">
+    \t\t\t<string key="com.apple.WebKitIBPlugin">2053</string>
+    \t\t</dictionary>
     \t\t<array class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
     \t\t\t<object class="NSWindowTemplate" id="100">
     \t\t\t\t<string key="NSWindowTitle">Preferences</string>
@@ -94,12 +97,14 @@ import Testing
         var ours = Self.edit(Self.base, "<string key=\"IBDocument.SystemVersion\">11G63</string>",
                              "<string key=\"IBDocument.SystemVersion\">12D78</string>")
         ours = Self.edit(ours, "<string key=\"NS.object.0\">2844</string>", "<string key=\"NS.object.0\">3084</string>")
+        ours = Self.edit(ours, "<string key=\"com.apple.WebKitIBPlugin\">2053</string>", "<string key=\"com.apple.WebKitIBPlugin\">3336</string>")
         ours = Self.edit(ours, "<string key=\"IBDocument.AppKitVersion\">1138.51</string>",
                          "<string key=\"IBDocument.AppKitVersion\">1187.37</string>")
         ours = Self.edit(ours, "<string key=\"NSWindowTitle\">Preferences</string>", "<string key=\"NSWindowTitle\">Settings</string>")
         var theirs = Self.edit(Self.base, "<string key=\"IBDocument.SystemVersion\">11G63</string>",
                                "<string key=\"IBDocument.SystemVersion\">9A581</string>")
         theirs = Self.edit(theirs, "<string key=\"NS.object.0\">2844</string>", "<string key=\"NS.object.0\">2843</string>")
+        theirs = Self.edit(theirs, "<string key=\"com.apple.WebKitIBPlugin\">2053</string>", "<string key=\"com.apple.WebKitIBPlugin\">2182</string>")
         theirs = Self.edit(theirs, "<string key=\"IBDocument.AppKitVersion\">1138.51</string>",
                            "<string key=\"IBDocument.AppKitVersion\">1138.47</string>")
         theirs = Self.edit(theirs, "{{20, 80}, {200, 22}}", "{{20, 90}, {240, 22}}")
@@ -107,6 +112,7 @@ import Testing
         #expect(result.isClean)
         #expect(text.contains("<string key=\"IBDocument.SystemVersion\">12D78</string>"))
         #expect(text.contains("<string key=\"NS.object.0\">3084</string>"))
+        #expect(text.contains("<string key=\"com.apple.WebKitIBPlugin\">3336</string>"))
         #expect(text.contains("<string key=\"IBDocument.AppKitVersion\">1187.37</string>"))
         #expect(text.contains("<string key=\"NSWindowTitle\">Settings</string>"))
         #expect(text.contains("{{20, 90}, {240, 22}}"))
