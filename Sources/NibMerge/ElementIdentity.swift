@@ -35,6 +35,39 @@ enum ElementIdentity {
         return nil
     }
 
+    /// The keys of the child value that identifies an Interface Builder record of a XIB 2 (`<archive>`)
+    /// document, per record class. `IBDocument.Objects` lists the document's connections (`IBConnectionRecord`)
+    /// and its object hierarchy (`IBObjectRecord`) as id-less `<object>` entries; each carries the number
+    /// Interface Builder gave it, `<int key="connectionID">` or `<int key="objectID">` (archives of later
+    /// Interface Builder versions write it as `<string key="id">`). Two sides that each add a record give
+    /// different numbers, so matching by that number rather than by position keeps both.
+    static let archiveRecordIDKeys: [String: Set<String>] = [
+        "IBConnectionRecord": ["connectionID", "id"],
+        "IBObjectRecord": ["objectID", "id"],
+    ]
+
+    /// The key of `IBDocument.IntegratedClassDependencies`: the set of class names (`<string>` entries without
+    /// a `key`) a XIB 2 document uses, matched by the name rather than by position.
+    static let archiveClassNameSetKey = "IBDocument.IntegratedClassDependencies"
+
+    /// The sibling identity a XIB 2 (`<archive>`) entry takes from its content, or nil: a record of
+    /// `archiveRecordIDKeys` by its number, an entry of the class name set by its name.
+    static func archiveLocalKey(of element: XMLTree.Element, parent: XMLTree.Element) -> String? {
+        if let recordClass = element.attribute("class"), let idKeys = archiveRecordIDKeys[recordClass] {
+            for child in element.children {
+                if let key = child.attribute("key"), idKeys.contains(key), !child.hasChildren {
+                    return "\(element.name)[\(recordClass)=\(child.text)]"
+                }
+            }
+            return nil
+        }
+        if element.isNamed("string"), !element.hasAttribute("key"), !element.hasChildren,
+           parent.attribute("key") == archiveClassNameSetKey {
+            return "string[text=\(element.text)]"
+        }
+        return nil
+    }
+
     /// `name[attribute=value]` for an id-less element.
     static func localKey(name: String, attributes: [NodeAttribute]) -> String {
         for naming in namingAttributes {

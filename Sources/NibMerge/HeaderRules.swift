@@ -55,6 +55,16 @@ enum HeaderRules {
             && data.parent?.name == "data" && data.parent?.parent?.name == "archive"
     }
 
+    /// The side whose `<int key="maxID">` of a XIB 2 object container (`IBObjectContainer`) a merge takes when
+    /// both sides changed it: the larger, since the next id Interface Builder hands out must exceed every id
+    /// either side used. Nil for any other element, or when a value is not a decimal integer.
+    static func archiveMaxIDSide(ours o: MergeNode, theirs t: MergeNode) -> MergeSide? {
+        guard o.name == "int", o.attribute("key") == "maxID", o.parent?.attribute("class") == "IBObjectContainer",
+              let a = o.text.flatMap({ Int($0) }),
+              let b = t.text.flatMap({ Int($0) }) else { return nil }
+        return a >= b ? .ours : .theirs
+    }
+
     /// Compares versions and build numbers: dotted components in turn ("14460.31" < "14490.70", "3.0" < "3.10"),
     /// each compared by its runs of digits (numerically) and of other characters (as strings), so Apple build
     /// numbers order by major version, train letter and build ("9A581" < "10A5" < "12D78" < "13A603").

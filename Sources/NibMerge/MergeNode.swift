@@ -15,6 +15,9 @@ final class MergeInput {
     let referenceNames: Set<XMLName>
     /// Per interned name id: whether it is one of `referenceNames` (an array lookup while scanning elements).
     private let isReferenceName: [Bool]
+    /// Whether the document is XIB 2 (an `<archive>`), whose records and class name set have their own identity
+    /// (see `ElementIdentity.archiveLocalKey`).
+    let isArchive: Bool
     /// The interned name of `id`, if the document uses it.
     let idName: XMLName?
     /// Document indices of the elements whose child nodes are built only when asked for (see `SubtreeTriage`).
@@ -32,6 +35,7 @@ final class MergeInput {
         for name in referenceNames { flags[Int(name.id)] = true }
         isReferenceName = flags
         idName = document.name("id")
+        isArchive = document.root.isNamed("archive")
         root = MergeNode(element: document.root, input: self, parent: nil)
     }
 
@@ -147,7 +151,8 @@ final class MergeNode {
             if let global = node.globalKey {
                 node.key = global
             } else {
-                let local = ElementIdentity.localKey(name: node.name, attributes: node.attributes)
+                let local = (input.isArchive ? ElementIdentity.archiveLocalKey(of: child, parent: element) : nil)
+                    ?? ElementIdentity.localKey(name: node.name, attributes: node.attributes)
                 let n = counts[local, default: 0]
                 counts[local] = n + 1
                 node.key = n == 0 ? local : local + "#\(n)"

@@ -1,5 +1,5 @@
-/// A decision a layout rule (see `LayoutRules`) made where the two sides met: not a conflict, but reported so the
-/// person merging knows which side's geometry the result has and why.
+/// A decision a rule made where the two sides met (a layout rule, see `LayoutRules`, or a XIB 2 `maxID`): not a
+/// conflict, but reported so the person merging knows which side's value the result has and why.
 public struct MergeNote: Sendable, Equatable, Codable {
     /// Which rule decided.
     public enum Rule: String, Sendable, Codable {
@@ -11,6 +11,8 @@ public struct MergeNote: Sendable, Equatable, Codable {
         /// Both sides changed a frame coordinate to values less than `LayoutRules.coordinateTolerance` apart;
         /// OURS' was kept.
         case roundingNoise = "rounding-noise"
+        /// Both sides raised a XIB 2 object container's `maxID` differently; the larger was kept.
+        case largerMaxID = "larger-max-id"
     }
 
     public var rule: Rule

@@ -127,6 +127,11 @@ struct ThreeWayMerge {
         if HeaderRules.isArchiveVersionText(o) {
             return .text(HeaderRules.compareVersions(o.text ?? "", t.text ?? "") >= 0 ? oursText : theirsText)
         }
+        if ours.isArchive, let side = HeaderRules.archiveMaxIDSide(ours: o, theirs: t) {
+            addNote(.largerMaxID, o, part: "int key=\"maxID\"", side: side,
+                    "both sides raised it (\"\(o.text ?? "")\", \"\(t.text ?? "")\"): the larger is kept, so the next id Interface Builder hands out exceeds every id either side used")
+            return .text(side == .ours ? oursText : theirsText)
+        }
         let index = note(.attribute, o, attribute: "text", ours: o.text, theirs: t.text,
                          "both sides changed the text differently")
         return .textConflict(ours: oursText, theirs: theirsText, conflict: index)
@@ -198,6 +203,11 @@ struct ThreeWayMerge {
             decided[tc.key] = insertion(tc, by: .theirs, otherHere: nil)
         }
 
+        // A set (XIB 2's class names): OURS' entries, then THEIRS' additions in THEIRS' order.
+        if ours.isArchive, o.attribute("key") == ElementIdentity.archiveClassNameSetKey {
+            var seen = Set<String>()
+            return (o.children + t.children).compactMap { c in seen.insert(c.key).inserted ? decided[c.key] : nil }
+        }
         // Order: the side that kept BASE's order of the common children takes the other's order.
         let common = Set(baseChildren.map(\.key).filter { oursByKey[$0] != nil && theirsByKey[$0] != nil })
         let baseOrder = baseChildren.map(\.key).filter(common.contains)

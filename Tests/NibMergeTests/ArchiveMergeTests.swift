@@ -125,4 +125,119 @@ import Testing
         let (_, result) = try Self.merge(Self.base, ours, theirs)
         #expect(!result.isClean)
     }
+
+    /// The base with Interface Builder's bookkeeping: the class names the document uses, two connection records
+    /// and two object records.
+    static let recordsBase = edit(edit(base, "\t\t<array class=\"NSMutableArray\" key=\"IBDocument.RootObjects\" id=\"1000\">", """
+    \t\t<array key="IBDocument.IntegratedClassDependencies">
+    \t\t\t<string>NSButton</string>
+    \t\t\t<string>NSTextField</string>
+    \t\t\t<string>NSView</string>
+    \t\t</array>
+    \t\t<array class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
+    """), "\t\t\t<int key=\"maxID\">103</int>\n", """
+    \t\t\t<array class="NSMutableArray" key="connectionRecords">
+    \t\t\t\t<object class="IBConnectionRecord">
+    \t\t\t\t\t<object class="IBOutletConnection" key="connection">
+    \t\t\t\t\t\t<string key="label">nameField</string>
+    \t\t\t\t\t\t<reference key="destination" ref="102"/>
+    \t\t\t\t\t</object>
+    \t\t\t\t\t<int key="connectionID">20</int>
+    \t\t\t\t</object>
+    \t\t\t\t<object class="IBConnectionRecord">
+    \t\t\t\t\t<object class="IBOutletConnection" key="connection">
+    \t\t\t\t\t\t<string key="label">passwordField</string>
+    \t\t\t\t\t\t<reference key="destination" ref="103"/>
+    \t\t\t\t\t</object>
+    \t\t\t\t\t<int key="connectionID">21</int>
+    \t\t\t\t</object>
+    \t\t\t</array>
+    \t\t\t<object class="IBMutableOrderedSet" key="objectRecords">
+    \t\t\t\t<array key="orderedObjects">
+    \t\t\t\t\t<object class="IBObjectRecord">
+    \t\t\t\t\t\t<int key="objectID">102</int>
+    \t\t\t\t\t\t<reference key="object" ref="102"/>
+    \t\t\t\t\t</object>
+    \t\t\t\t\t<object class="IBObjectRecord">
+    \t\t\t\t\t\t<int key="objectID">103</int>
+    \t\t\t\t\t\t<reference key="object" ref="103"/>
+    \t\t\t\t\t</object>
+    \t\t\t\t</array>
+    \t\t\t</object>
+    \t\t\t<int key="maxID">103</int>
+
+    """)
+
+    /// A connection record `label` -> `destination` numbered `id`.
+    static func connectionRecord(_ label: String, _ destination: String, id: Int) -> String {
+        """
+        \t\t\t\t<object class="IBConnectionRecord">
+        \t\t\t\t\t<object class="IBOutletConnection" key="connection">
+        \t\t\t\t\t\t<string key="label">\(label)</string>
+        \t\t\t\t\t\t<reference key="destination" ref="\(destination)"/>
+        \t\t\t\t\t</object>
+        \t\t\t\t\t<int key="connectionID">\(id)</int>
+        \t\t\t\t</object>
+
+        """
+    }
+
+    /// Connection and object records are matched by their number, not their position: both sides append a
+    /// record (each its own next number) and OURS deletes one; both additions survive and the deletion holds.
+    @Test func recordsAreMatchedByTheirNumber() throws {
+        let lastConnection = "\t\t\t\t\t<int key=\"connectionID\">21</int>\n\t\t\t\t</object>\n"
+        let lastObject = "\t\t\t\t\t\t<int key=\"objectID\">103</int>\n\t\t\t\t\t\t<reference key=\"object\" ref=\"103\"/>\n\t\t\t\t\t</object>\n"
+        var ours = Self.edit(Self.recordsBase, lastConnection, lastConnection + Self.connectionRecord("window", "100", id: 22))
+        ours = Self.edit(ours, Self.connectionRecord("nameField", "102", id: 20), "")
+        ours = Self.edit(ours, lastObject, lastObject + """
+        \t\t\t\t\t<object class="IBObjectRecord">
+        \t\t\t\t\t\t<int key="objectID">100</int>
+        \t\t\t\t\t\t<reference key="object" ref="100"/>
+        \t\t\t\t\t</object>
+
+        """)
+        var theirs = Self.edit(Self.recordsBase, lastConnection, lastConnection + Self.connectionRecord("contentView", "101", id: 23))
+        theirs = Self.edit(theirs, lastObject, lastObject + """
+        \t\t\t\t\t<object class="IBObjectRecord">
+        \t\t\t\t\t\t<int key="objectID">101</int>
+        \t\t\t\t\t\t<reference key="object" ref="101"/>
+        \t\t\t\t\t</object>
+
+        """)
+        for (o, t) in [(ours, theirs), (theirs, ours)] {
+            let (text, result) = try Self.merge(Self.recordsBase, o, t)
+            #expect(result.isClean, "\(result.conflicts)")
+            for kept in ["connectionID\">21<", "connectionID\">22<", "connectionID\">23<", "objectID\">100<", "objectID\">101<",
+                         "objectID\">102<", "objectID\">103<"] {
+                #expect(text.components(separatedBy: kept).count == 2, "\(kept) once")
+            }
+            #expect(!text.contains("connectionID\">20<") && !text.contains("nameField"))
+        }
+    }
+
+    /// Both sides raised `maxID` (each used new ids): the merge keeps the larger, and says so in a note.
+    @Test(arguments: [false, true]) func maxIDTakesTheLarger(swapped: Bool) throws {
+        let ours = Self.edit(Self.recordsBase, "<int key=\"maxID\">103</int>", "<int key=\"maxID\">104</int>")
+        let theirs = Self.edit(Self.recordsBase, "<int key=\"maxID\">103</int>", "<int key=\"maxID\">106</int>")
+        let (text, result) = swapped ? try Self.merge(Self.recordsBase, theirs, ours) : try Self.merge(Self.recordsBase, ours, theirs)
+        #expect(result.isClean)
+        #expect(text.contains("<int key=\"maxID\">106</int>") && !text.contains("<int key=\"maxID\">104</int>"))
+        #expect(result.notes.map(\.rule) == [.largerMaxID])
+        #expect(result.notes.first?.side == (swapped ? .ours : .theirs))
+    }
+
+    /// The class names a document uses are a set: both sides' additions are kept (OURS' list, then THEIRS'
+    /// additions in THEIRS' order) and removals honoured.
+    @Test func integratedClassDependenciesMergeAsASet() throws {
+        let baseList = "\t\t\t<string>NSButton</string>\n\t\t\t<string>NSTextField</string>\n\t\t\t<string>NSView</string>\n"
+        func names(_ names: [String]) -> String { names.map { "\t\t\t<string>\($0)</string>\n" }.joined() }
+        let ours = Self.edit(Self.recordsBase, baseList, names(["NSTextField", "NSView", "NSWindowTemplate"]))
+        let theirs = Self.edit(Self.recordsBase, baseList, names(["NSBox", "NSButton", "NSTextField", "NSView", "NSMatrix"]))
+        let (text, result) = try Self.merge(Self.recordsBase, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        let list = text.components(separatedBy: "IBDocument.IntegratedClassDependencies\">").last?
+            .components(separatedBy: "</array>").first ?? ""
+        let merged = list.components(separatedBy: "<string>").dropFirst().compactMap { $0.components(separatedBy: "</string>").first }
+        #expect(merged == ["NSTextField", "NSView", "NSWindowTemplate", "NSBox", "NSMatrix"])
+    }
 }
