@@ -148,13 +148,16 @@ struct MergeWriter {
         }
     }
 
-    /// One step deeper than `indent`: the step the template's own children use, else four spaces (Xcode's).
+    /// One step deeper than `indent`: the step the template's own children use (its bytes: tabs in a XIB 2
+    /// archive, spaces in Xcode's XIB 3), else one step of the indentation's own kind (a tab after tabs, else
+    /// four spaces, Xcode's).
     private static func childIndentation(of template: MergeNode, indent: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var step = 4
         if let own = template.indent, let first = template.children.first?.indent, first.count > own.count {
-            step = first.count - own.count
+            if first.starts(with: own) { return indent + first.dropFirst(own.count) }
+            return indent + ArraySlice(repeating: UInt8(ascii: " "), count: first.count - own.count)
         }
-        return indent + ArraySlice(repeating: UInt8(ascii: " "), count: step)
+        if indent.last == UInt8(ascii: "\t") { return indent + [UInt8(ascii: "\t")] }
+        return indent + ArraySlice(repeating: UInt8(ascii: " "), count: 4)
     }
 
     private mutating func startTag(_ element: MergedElement, mode: Mode, empty: Bool) {

@@ -240,4 +240,20 @@ import Testing
         let merged = list.components(separatedBy: "<string>").dropFirst().compactMap { $0.components(separatedBy: "</string>").first }
         #expect(merged == ["NSTextField", "NSView", "NSWindowTemplate", "NSBox", "NSMatrix"])
     }
+
+    /// A list both sides added to is written again; its lines keep the archive's tab indentation.
+    @Test func rewrittenListsKeepTheArchivesTabs() throws {
+        let added = { (id: String) in
+            "\t\t\t\t\t\t<object class=\"NSTextField\" id=\"\(id)\">\n\t\t\t\t\t\t\t<reference key=\"NSSuperview\" ref=\"101\"/>\n\t\t\t\t\t\t</object>\n"
+        }
+        let end = "\t\t\t\t\t</array>\n"
+        let ours = Self.edit(Self.base, end, added("104") + end)
+        let theirs = Self.edit(Self.base, end, added("105") + end)
+        let (text, result) = try Self.merge(Self.base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains("id=\"104\"") && text.contains("id=\"105\""))
+        let spaceIndented = text.split(separator: "\n").filter { $0.first == " " }
+        #expect(spaceIndented.isEmpty, "lines indented with spaces: \(spaceIndented)")
+    }
 }
+
