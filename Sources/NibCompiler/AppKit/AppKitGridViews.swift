@@ -32,8 +32,8 @@ extension AppKitCompiler {
         let columnNodes = gridParts(node, "columns", "gridColumn")
         let rows = rowNodes.map { define($0, "NSGridRow") }
         let columns = columnNodes.map { define($0, "NSGridColumn") }
-        for (row, n) in zip(rows, rowNodes) { finish(row, "NSGridRow", gridRowEntries(n, grid: i)) }
-        for (column, n) in zip(columns, columnNodes) { finish(column, "NSGridColumn", gridColumnEntries(n, grid: i)) }
+        for (row, n) in zip(rows, rowNodes) { finish(row, "NSGridRow", gridLineEntries(n, .row, grid: i)) }
+        for (column, n) in zip(columns, columnNodes) { finish(column, "NSGridColumn", gridLineEntries(n, .column, grid: i)) }
 
         // Cells by position; the first cell naming a position wins, a second one is reported. The grid's cell
         // array is rows × columns long, so that product is bounded before anything is placed.
@@ -125,27 +125,24 @@ extension AppKitCompiler {
         return out
     }
 
-    private func gridRowEntries(_ n: XIBNode, grid: Int) -> Entries {
-        n.markUsed("hidden", "bottomPadding", "topPadding", "height", "yPlacement")
-        var e = Entries()
-        e.bool("NSGrid_hidden", n.peek("hidden", is: "YES"))
-        e.float("NSGrid_bottomPadding", n.double("bottomPadding") ?? 0)
-        e.add("NSGrid_owningGrid", .conditionalObject(grid))
-        e.float("NSGrid_topPadding", n.double("topPadding") ?? 0)
-        e.float("NSGrid_height", n.double("height") ?? Self.gridSizeForContent)
-        e.int("NSGrid_yPlacement", Self.gridCellPlacements[n.peek("yPlacement") ?? ""] ?? 0)
-        return e
+    /// The attribute names of a grid row (vertical) or column (horizontal): the padding before and after the
+    /// line, its size, and the placement of its cells; each is archived as `NSGrid_<name>`.
+    private struct GridLineAxis {
+        let before, after, size, placement: String
+        static let row = GridLineAxis(before: "bottomPadding", after: "topPadding", size: "height", placement: "yPlacement")
+        static let column = GridLineAxis(before: "leadingPadding", after: "trailingPadding", size: "width", placement: "xPlacement")
     }
 
-    private func gridColumnEntries(_ n: XIBNode, grid: Int) -> Entries {
-        n.markUsed("hidden", "leadingPadding", "trailingPadding", "width", "xPlacement")
+    /// A row's or column's keys, in the order the coder writes them.
+    private func gridLineEntries(_ n: XIBNode, _ axis: GridLineAxis, grid: Int) -> Entries {
+        n.markUsed("hidden", axis.before, axis.after, axis.size, axis.placement)
         var e = Entries()
         e.bool("NSGrid_hidden", n.peek("hidden", is: "YES"))
-        e.float("NSGrid_leadingPadding", n.double("leadingPadding") ?? 0)
+        e.float("NSGrid_" + axis.before, n.double(axis.before) ?? 0)
         e.add("NSGrid_owningGrid", .conditionalObject(grid))
-        e.float("NSGrid_trailingPadding", n.double("trailingPadding") ?? 0)
-        e.float("NSGrid_width", n.double("width") ?? Self.gridSizeForContent)
-        e.int("NSGrid_xPlacement", Self.gridCellPlacements[n.peek("xPlacement") ?? ""] ?? 0)
+        e.float("NSGrid_" + axis.after, n.double(axis.after) ?? 0)
+        e.float("NSGrid_" + axis.size, n.double(axis.size) ?? Self.gridSizeForContent)
+        e.int("NSGrid_" + axis.placement, Self.gridCellPlacements[n.peek(axis.placement) ?? ""] ?? 0)
         return e
     }
 
