@@ -10,22 +10,12 @@ import NibTestSupport
 /// rule and predicate editors, web views, runtime attributes, custom-class menus) and the rule that
 /// Interface Builder's own metadata compiles without a warning while everything else still warns.
 @Suite struct AppKitBreadthTests {
-    struct Compiled {
+    struct Compiled: NibGraphQueries {
         var graph: NibGraph
         var diagnostics: [CompileDiagnostic]
 
         func object(_ cls: String) throws -> NibObject {
-            try #require(graph.objects.first { $0.className == cls }, "no \(cls)")
-        }
-        func objects(_ cls: String) -> [NibObject] { graph.objects.filter { $0.className == cls } }
-        func string(_ value: NibGraphValue?) -> String? {
-            guard let i = value?.objectIndex, case .data(let d)? = graph.objects[i].value(forKey: "NS.bytes") else { return nil }
-            return String(decoding: d, as: UTF8.self)
-        }
-        /// The items of an archived collection.
-        func items(_ value: NibGraphValue?) -> [Int] {
-            guard let i = value?.objectIndex else { return [] }
-            return graph.objects[i].entries.filter { $0.key == "UINibEncoderEmptyKey" }.compactMap(\.value.objectIndex)
+            try #require(first(cls), "no \(cls)")
         }
         func strings(_ value: NibGraphValue?) -> [String] { items(value).compactMap { string(.object($0)) } }
         func int(_ o: NibObject, _ key: String) -> Int64? {
