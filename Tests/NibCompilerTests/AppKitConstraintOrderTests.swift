@@ -84,4 +84,58 @@ import Testing
         let listed = try #require(keys.map { Self.constraints(graph, $0) })
         #expect(listed == ["7:20", "8:20", "8:100", "6:4", "3:2", "5:1", "5:3"], "\(listed)")
     }
+
+    /// Inside a group: container constraints first, then by the attribute the key view is tied to — center X,
+    /// trailing, center Y, leading, bottom, top — then document order. Two views at the same distance keep their
+    /// constraints together, in document order of the views.
+    static let attributeDocument = XIBEnvelope.macOS(objects: """
+    <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+    <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+    <window title="W" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" animationBehavior="default" id="1">
+        <windowStyleMask key="styleMask" titled="YES"/>
+        <rect key="contentRect" x="196" y="240" width="300" height="100"/>
+        <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+        <view key="contentView" id="2">
+            <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+            <autoresizingMask key="autoresizingMask"/>
+            <subviews>
+                <customView translatesAutoresizingMaskIntoConstraints="NO" id="B">
+                    <rect key="frame" x="10" y="70" width="20" height="20"/>
+                </customView>
+                <customView translatesAutoresizingMaskIntoConstraints="NO" id="X">
+                    <rect key="frame" x="100" y="70" width="20" height="20"/>
+                </customView>
+                <customView translatesAutoresizingMaskIntoConstraints="NO" id="Y">
+                    <rect key="frame" x="200" y="40" width="20" height="20"/>
+                </customView>
+                <customView translatesAutoresizingMaskIntoConstraints="NO" id="Z">
+                    <rect key="frame" x="200" y="40" width="20" height="20"/>
+                </customView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="X" firstAttribute="top" secondItem="B" secondAttribute="bottom" constant="1" id="x1"/>
+                <constraint firstItem="X" firstAttribute="leading" secondItem="B" secondAttribute="leading" constant="2" id="x2"/>
+                <constraint firstItem="X" firstAttribute="centerY" secondItem="B" secondAttribute="centerY" constant="3" id="x3"/>
+                <constraint firstItem="X" firstAttribute="leading" secondItem="B" secondAttribute="trailing" constant="4" id="x4"/>
+                <constraint firstItem="X" firstAttribute="top" secondItem="2" secondAttribute="top" constant="5" id="x5"/>
+                <constraint firstItem="X" firstAttribute="centerX" secondItem="B" secondAttribute="centerX" constant="6" id="x6"/>
+                <constraint firstItem="Z" firstAttribute="top" secondItem="2" secondAttribute="top" constant="7" id="z1"/>
+                <constraint firstItem="Y" firstAttribute="centerY" secondItem="2" secondAttribute="centerY" constant="8" id="y1"/>
+                <constraint firstItem="Y" firstAttribute="leading" secondItem="2" secondAttribute="leading" constant="9" id="y2"/>
+                <constraint firstItem="Z" firstAttribute="centerY" secondItem="2" secondAttribute="centerY" constant="10" id="z2"/>
+            </constraints>
+        </view>
+    </window>
+    """)
+
+    @Test func insideAGroupByTheAttributeTiedToThenDocumentOrder() throws {
+        let nib = try CompiledXIB(Self.attributeDocument)
+        #expect(nib.diagnostics.isEmpty, "\(nib.diagnostics)")
+        let lists = Self.arrays(nib.graph)
+        // B has no constraints of its own. X (distance² 10,000): its container constraint (top, 5); then the
+        // sibling ones by B's attribute: centerX (6), trailing (4), centerY (3), leading (2), bottom (1).
+        // Y and Z share a distance (identical frames): Y's constraints, then Z's, each by attribute
+        // (Y: centerY 8 before leading 9; Z: centerY 10 before top 7).
+        #expect(lists.contains(["3:5", "9:6", "5:4", "10:3", "5:2", "3:1", "10:8", "5:9", "10:10", "3:7"]), "\(lists)")
+    }
 }

@@ -14,16 +14,21 @@ script aligns every Apple array of two or more constraints in the AppKit pairs w
             top-left corner (AppKit frames are bottom-up: y' = owner height - y - height), the owner's own
             group (constraints without another view, or to a layout guide) first;
   exact     Apple's order is that group sort with document order inside each group;
-  owner     (nibc's rule) as exact, but inside a group the constraints to the owner (or its layout guide) come first, and a
-            view's own width constraint before its own height constraint.
+  owner     as exact, but inside a group the constraints to the owner (or its layout guide) come first, and a
+            view's own width constraint before its own height constraint;
+  attribute (nibc's rule) as owner, then by the attribute the constraint ties the key view to (the other item's
+            attribute) in the order OTHER_ATTRIBUTE_ORDER, then document order; two key views at the same
+            distance keep document order, each with its constraints together. It also prints how the order
+            fitted on all documents but one orders the arrays of the one left out (leave-one-document-out).
 
 It also prints each array whose order is not exact, group by group, so the order inside a group can be
 studied. Usage: appkit-constraint-order-evidence.py [-v] (needs ../shared/tools/nibcheck.py and
 ../shared/corpus/nib/appkit-samples beside the checkout, or $NIBC_SHARED)."""
-import glob, os, re, sys
+import glob, itertools, os, re, sys
 import xml.etree.ElementTree as ET
 from nibcorpus import SHARED, nibcheck
 
+OTHER_ATTRIBUTE_ORDER = ['centerX', 'trailing', 'centerY', 'leading', 'bottom', 'top']
 ATTRIBUTES = {'left': 1, 'right': 2, 'top': 3, 'bottom': 4, 'leading': 5, 'trailing': 6, 'width': 7, 'height': 8,
               'centerX': 9, 'centerY': 10, 'baseline': 11, 'lastBaseline': 11, 'firstBaseline': 12}
 
@@ -85,9 +90,23 @@ def frame(e):
     return tuple(float(r.get(k, 0)) for k in ('x', 'y', 'width', 'height'))
 
 
+def attribute_key(feature, attribute_order):
+    distance, key_view, to_sibling, own, other, j = feature
+    rank = attribute_order.index(other) if other in attribute_order else len(attribute_order)
+    return (distance, key_view, to_sibling, own, rank, j)
+
+
+arrays = []
+
+
+def fits(cases, attribute_order):
+    return sum(order == sorted(range(len(f)), key=lambda j: attribute_key(f[j], attribute_order)) for _, order, f in cases)
+
+
 def study(xib_path, nib_path, counts, verbose):
     root = ET.parse(xib_path).getroot()
     parent = {c: p for p in root.iter() for c in p}
+    position = {e: i for i, e in enumerate(root.iter())}
     by_id = {e.get('id'): e for e in root.iter() if e.get('id')}
     with open(nib_path, 'rb') as f:
         archive = Archive(f.read())
@@ -151,6 +170,19 @@ def study(xib_path, nib_path, counts, verbose):
                 return {'width': 0, 'height': 1}.get(c.get('firstAttribute'), 2) if c.get('secondAttribute') is None else 2
 
             counts['owner'] += order == sorted(range(len(xml)), key=lambda j: (g[j], not to_owner(xml[j]), own_size(xml[j]), j))
+
+            def key_view_order(c):
+                first, second = items(c)
+                key = second if first is owner else first
+                return -1 if key is None or key is owner else position.get(key, -1)
+
+            def other_attribute(c):
+                first, _ = items(c)
+                return c.get('firstAttribute') if first is owner else c.get('secondAttribute')
+
+            features = [(g[j], key_view_order(c), not to_owner(c), own_size(c), other_attribute(c), j) for j, c in enumerate(xml)]
+            arrays.append((os.path.basename(xib_path), order, features))
+            counts['attribute'] += order == sorted(range(len(xml)), key=lambda j: attribute_key(features[j], OTHER_ATTRIBUTE_ORDER))
             if verbose and not exact:
                 print(f'{os.path.basename(xib_path)} {owner.tag} {owner.get("id")}:')
                 last = None
@@ -168,14 +200,26 @@ def study(xib_path, nib_path, counts, verbose):
 def main():
     verbose = '-v' in sys.argv[1:]
     folder = os.path.join(SHARED, 'corpus', 'nib', 'appkit-samples')
-    counts = dict(arrays=0, document=0, groups=0, exact=0, owner=0)
+    counts = dict(arrays=0, document=0, groups=0, exact=0, owner=0, attribute=0)
     for xib in sorted(glob.glob(os.path.join(folder, '*.xib'))):
         nib = xib[:-4] + '.nib'
         if os.path.exists(nib):
             study(xib, nib, counts, verbose)
     print(f"arrays {counts['arrays']}: document order {counts['document']}, "
           f"group order fits {counts['groups']}, group order + document order inside groups {counts['exact']}, "
-          f"+ owner constraints first and width before height {counts['owner']}")
+          f"+ owner constraints first and width before height {counts['owner']}, "
+          f"+ the other item's attribute in the order {'/'.join(OTHER_ATTRIBUTE_ORDER)} {counts['attribute']}")
+    # Leave one document out: the attribute order that fits the other documents best, applied to the one left out.
+    candidates = list(itertools.permutations(OTHER_ATTRIBUTE_ORDER))
+    total = 0
+    for name in sorted({a[0] for a in arrays}):
+        train = [a for a in arrays if a[0] != name]
+        test = [a for a in arrays if a[0] == name]
+        best = max(candidates, key=lambda p: fits(train, list(p)))
+        n = fits(test, list(best))
+        total += n
+        print(f"  left out {name}: {n} of {len(test)} arrays exact with the order fitted on the others ({'/'.join(best)})")
+    print(f"leave-one-document-out: {total} of {len(arrays)}")
 
 
 if __name__ == '__main__':
