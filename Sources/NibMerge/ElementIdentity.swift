@@ -50,9 +50,21 @@ enum ElementIdentity {
     /// a `key`) a XIB 2 document uses, matched by the name rather than by position.
     static let archiveClassNameSetKey = "IBDocument.IntegratedClassDependencies"
 
+    /// The keys of XIB 2 lists whose entries pair up by position with those of a sibling list (a dictionary's
+    /// `dict.values` with its `dict.sortedKeys`, `NS.objects` with `NS.keys`): their `<reference>`s keep
+    /// their position as identity, since matching them by target would part a value from its key.
+    static let archiveParallelListKeys: Set<String> = ["dict.values", "NS.objects"]
+
     /// The sibling identity a XIB 2 (`<archive>`) entry takes from its content, or nil: a record of
-    /// `archiveRecordIDKeys` by its number, an entry of the class name set by its name.
+    /// `archiveRecordIDKeys` by its number, an entry of the class name set by its name, and a key-less
+    /// `<reference ref="…"/>` in a list (an object record's `children`, a menu's `NSMenuItems`, a view's
+    /// `NSSubviews`) by the id it refers to, so the list merges as a sequence of objects: both sides' insertions
+    /// kept, deletions honoured, a reordering kept (a second reference to one object is its next occurrence).
     static func archiveLocalKey(of element: XMLTree.Element, parent: XMLTree.Element) -> String? {
+        if element.isNamed("reference"), !element.hasAttribute("key"), let ref = element.attribute("ref") {
+            if let listKey = parent.attribute("key"), archiveParallelListKeys.contains(listKey) { return nil }
+            return "reference[ref=\(ref)]"
+        }
         if let recordClass = element.attribute("class"), let idKeys = archiveRecordIDKeys[recordClass] {
             for child in element.children {
                 if let key = child.attribute("key"), idKeys.contains(key), !child.hasChildren {

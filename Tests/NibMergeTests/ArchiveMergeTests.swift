@@ -255,5 +255,70 @@ import Testing
         let spaceIndented = text.split(separator: "\n").filter { $0.first == " " }
         #expect(spaceIndented.isEmpty, "lines indented with spaces: \(spaceIndented)")
     }
+
+    /// The base with an object record listing the content view's subviews as plain references (`children`).
+    static let childrenBase = edit(base, "\t\t\t<int key=\"maxID\">103</int>\n", """
+    \t\t\t<object class="IBMutableOrderedSet" key="objectRecords">
+    \t\t\t\t<array key="orderedObjects">
+    \t\t\t\t\t<object class="IBObjectRecord">
+    \t\t\t\t\t\t<int key="objectID">101</int>
+    \t\t\t\t\t\t<reference key="object" ref="101"/>
+    \t\t\t\t\t\t<array class="NSMutableArray" key="children">
+    \t\t\t\t\t\t\t<reference ref="102"/>
+    \t\t\t\t\t\t\t<reference ref="103"/>
+    \t\t\t\t\t\t</array>
+    \t\t\t\t\t</object>
+    \t\t\t\t</array>
+    \t\t\t</object>
+    \t\t\t<int key="maxID">103</int>
+
+    """)
+
+    static let childrenList = "\t\t\t\t\t\t\t<reference ref=\"102\"/>\n\t\t\t\t\t\t\t<reference ref=\"103\"/>\n"
+
+    /// `childrenBase` with the `children` list holding references to `ids`, and a new text field for each id
+    /// not in BASE.
+    static func children(_ ids: [String]) -> String {
+        var text = edit(childrenBase, childrenList, ids.map { "\t\t\t\t\t\t\t<reference ref=\"\($0)\"/>\n" }.joined())
+        for id in ids where id != "102" && id != "103" {
+            text = edit(text, "\t\t\t\t\t</array>\n\t\t\t\t</object>", """
+            \t\t\t\t\t\t<object class="NSTextField" id="\(id)">
+            \t\t\t\t\t\t\t<reference key="NSSuperview" ref="101"/>
+            \t\t\t\t\t\t</object>
+            \t\t\t\t\t</array>
+            \t\t\t\t</object>
+            """)
+        }
+        return text
+    }
+
+    /// The ids the merged `children` list refers to, in order.
+    static func mergedChildren(_ text: String) -> [String] {
+        let list = text.components(separatedBy: "key=\"children\">").last?.components(separatedBy: "</array>").first ?? ""
+        return list.components(separatedBy: "<reference ref=\"").dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+    }
+
+    /// A list of plain references merges as a sequence of the objects it refers to: each side's insertion lands
+    /// after the entry it follows on that side, and a deletion holds; by position the two insertions would
+    /// collide.
+    @Test func referenceListsMergeAsSequencesOfTheirTargets() throws {
+        let (text, result) = try Self.merge(Self.childrenBase, Self.children(["102", "103", "104"]), Self.children(["105", "102", "103"]))
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(Self.mergedChildren(text) == ["105", "102", "103", "104"])
+        let (deleted, deletedResult) = try Self.merge(Self.childrenBase, Self.children(["103"]), Self.children(["102", "104", "103"]))
+        #expect(deletedResult.isClean, "\(deletedResult.conflicts)")
+        #expect(Self.mergedChildren(deleted) == ["104", "103"])
+    }
+
+    /// One side's reordering is kept with the other's insertion (after the entry it follows on its side); two
+    /// different reorderings of the same entries stay a conflict.
+    @Test func referenceListReorderings() throws {
+        let (text, result) = try Self.merge(Self.childrenBase, Self.children(["103", "102"]), Self.children(["102", "103", "104"]))
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(Self.mergedChildren(text) == ["103", "104", "102"])
+        let three = Self.children(["102", "103", "104"])
+        let (_, both) = try Self.merge(three, Self.children(["104", "102", "103"]), Self.children(["103", "104", "102"]))
+        #expect(both.conflicts.map(\.kind) == [.order])
+    }
 }
 
