@@ -13,6 +13,9 @@ public struct MergeNote: Sendable, Equatable, Codable {
         case roundingNoise = "rounding-noise"
         /// Both sides raised a XIB 2 object container's `maxID` differently; the larger was kept.
         case largerMaxID = "larger-max-id"
+        /// Both sides saved a window with a different screen rect (the screen of the Mac that saved it); OURS'
+        /// was kept.
+        case savingScreen = "saving-screen"
     }
 
     public var rule: Rule

@@ -50,6 +50,11 @@ struct ThreeWayMerge {
         if let b, LayoutRules.isDerivedRect(o), let side = derivedRectSide(base: b, ours: o, theirs: t) {
             return .copy(side == .ours ? o : t)
         }
+        if b != nil, LayoutRules.isSavingScreenRect(o), o.name == t.name {
+            addNote(.savingScreen, o, part: "\(o.name) key=\"\(o.attribute("key") ?? "")\"", side: .ours,
+                    "both sides saved it on a different screen: OURS' is kept (Interface Builder writes the saving Mac's screen)")
+            return .copy(o)
+        }
         guard o.name == t.name else {
             return record(.attribute, o, attribute: nil, ours: "<\(o.name)>", theirs: "<\(t.name)>",
                           "one side changed the element to <\(o.name)>, the other to <\(t.name)>",

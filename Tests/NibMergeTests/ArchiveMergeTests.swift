@@ -320,5 +320,67 @@ import Testing
         let (_, both) = try Self.merge(three, Self.children(["104", "102", "103"]), Self.children(["103", "104", "102"]))
         #expect(both.conflicts.map(\.kind) == [.order])
     }
+
+    /// A class description of `IBDocument.Classes`: `name` (declared in `name`.h) and its superclass.
+    static func classDescription(_ name: String, superclass: String = "NSWindowController") -> String {
+        """
+        \t\t\t\t<object class="IBPartialClassDescription">
+        \t\t\t\t\t<string key="className">\(name)</string>
+        \t\t\t\t\t<string key="superclassName">\(superclass)</string>
+        \t\t\t\t\t<object class="IBClassDescriptionSource" key="sourceIdentifier">
+        \t\t\t\t\t\t<string key="majorKey">IBProjectSource</string>
+        \t\t\t\t\t\t<string key="minorKey">./Classes/\(name).h</string>
+        \t\t\t\t\t</object>
+        \t\t\t\t</object>
+
+        """
+    }
+
+    /// The base with `IBDocument.Classes` describing `classes`.
+    static func describing(_ classes: [String]) -> String {
+        edit(base, "\t</data>", """
+        \t\t<object class="IBClassDescriber" key="IBDocument.Classes">
+        \t\t\t<array class="NSMutableArray" key="referencedPartialClassDescriptions">
+        \(classes.joined())\t\t\t</array>
+        \t\t</object>
+        \t</data>
+        """)
+    }
+
+    /// Class descriptions are matched by class name (and header), not position: each side adding a class is
+    /// kept, with the other side's edit of a third; two different superclasses of one class stay a conflict.
+    @Test func classDescriptionsAreMatchedByClassName() throws {
+        let base = Self.describing([Self.classDescription("AIPreferencePane"), Self.classDescription("AIWindowController")])
+        let ours = Self.describing([Self.classDescription("AIAccountController"), Self.classDescription("AIPreferencePane"),
+                                    Self.classDescription("AIWindowController")])
+        let theirs = Self.describing([Self.classDescription("AIPreferencePane", superclass: "NSViewController"),
+                                      Self.classDescription("AIWindowController"), Self.classDescription("ESStatusController")])
+        let (text, result) = try Self.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        let names = text.components(separatedBy: "<string key=\"className\">").dropFirst().compactMap { $0.components(separatedBy: "<").first }
+        #expect(names == ["AIAccountController", "AIPreferencePane", "AIWindowController", "ESStatusController"])
+        #expect(text.contains("<string key=\"superclassName\">NSViewController</string>"))
+        let other = Self.describing([Self.classDescription("AIPreferencePane", superclass: "NSResponder"),
+                                     Self.classDescription("AIWindowController")])
+        let (_, conflicting) = try Self.merge(base, other, theirs)
+        #expect(conflicting.conflicts.map(\.attribute) == ["text"])
+    }
+
+    /// A XIB 2 window's `NSScreenRect` saved on two Macs keeps OURS', with a note; another value of the window
+    /// both sides changed still conflicts.
+    @Test func aScreenRectBothSidesSavedDifferentlyKeepsOurs() throws {
+        let title = "<string key=\"NSWindowTitle\">Preferences</string>"
+        let base = Self.edit(Self.base, title, title + "\n\t\t\t\t<string key=\"NSScreenRect\">{{0, 0}, {1440, 878}}</string>")
+        let ours = Self.edit(base, "{{0, 0}, {1440, 878}}", "{{0, 0}, {1920, 1080}}")
+        let theirs = Self.edit(base, "{{0, 0}, {1440, 878}}", "{{0, 0}, {1920, 1058}}")
+        let (text, result) = try Self.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains("{{0, 0}, {1920, 1080}}") && !text.contains("{{0, 0}, {1920, 1058}}"))
+        #expect(result.notes.map(\.rule) == [.savingScreen])
+        #expect(result.notes.first?.object.id == "100")
+        let (_, retitled) = try Self.merge(base, Self.edit(ours, title, "<string key=\"NSWindowTitle\">Settings</string>"),
+                                           Self.edit(theirs, title, "<string key=\"NSWindowTitle\">Options</string>"))
+        #expect(retitled.conflicts.map(\.attribute) == ["text"])
+    }
 }
 

@@ -136,4 +136,44 @@ import Testing
             #expect(text.components(separatedBy: #"id="tTl-lb-001""#).count == 2)
         }
     }
+
+    /// A macOS window whose document was saved on a 1440 x 900 screen.
+    static let window = #"""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="17701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES">
+        <dependencies>
+            <plugIn identifier="com.apple.InterfaceBuilder.CocoaPlugin" version="17701"/>
+        </dependencies>
+        <objects>
+            <window title="Chooser" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" animationBehavior="default" id="wNd-ws-001">
+                <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                <rect key="contentRect" x="574" y="449" width="509" height="281"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="1440" height="877"/>
+                <view key="contentView" id="cNt-vw-001">
+                    <rect key="frame" x="0.0" y="0.0" width="509" height="281"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </view>
+            </window>
+        </objects>
+    </document>
+    """#
+
+    /// Each side saved the window on another Mac and THEIRS retitled it: the screen rect is OURS' (with a note),
+    /// the title THEIRS'. A content rect both sides changed is an edit and still conflicts.
+    @Test func aScreenRectBothSidesSavedDifferentlyKeepsOurs() throws {
+        let base = Self.window
+        let screen = #"<rect key="screenRect" x="0.0" y="0.0" width="1440" height="877"/>"#
+        let ours = M.edit(base, screen, #"<rect key="screenRect" x="0.0" y="0.0" width="1680" height="1025"/>"#)
+        let theirs = M.edit(M.edit(base, screen, #"<rect key="screenRect" x="0.0" y="0.0" width="3840" height="2135"/>"#),
+                            #"title="Chooser""#, #"title="Choose""#)
+        let (text, result) = try M.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains(#"width="1680" height="1025""#) && text.contains(#"title="Choose""#))
+        #expect(result.notes.map(\.rule) == [.savingScreen])
+        #expect(result.notes.first?.object.id == "wNd-ws-001" && result.notes.first?.side == .ours)
+        let content = #"<rect key="contentRect" x="574" y="449" width="509" height="281"/>"#
+        let resized = try M.merge(base, M.edit(ours, content, #"<rect key="contentRect" x="574" y="449" width="520" height="281"/>"#),
+                                  M.edit(theirs, content, #"<rect key="contentRect" x="574" y="449" width="540" height="281"/>"#)).result
+        #expect(resized.conflicts.map(\.attribute) == ["width"])
+    }
 }
