@@ -13,7 +13,8 @@
 ///   stands.
 /// - **A deleted view's geometry.** When one side deleted an element and the other changed nothing in it but
 ///   layout geometry (frames, content rects, the `misplaced` and `ambiguous` flags: what Interface Builder
-///   rewrites after a neighbour moved), the deletion is honoured. A deleted frame itself, against a changed
+///   rewrites after a neighbour moved), a scene's position on the canvas or a window's saving screen, the
+///   deletion is honoured. A deleted frame itself, against a changed
 ///   one, stays a conflict.
 /// - **Rounding noise.** When both sides changed one coordinate of such a frame to values less than
 ///   `coordinateTolerance` apart (Interface Builder's layout arithmetic writes `269.99999931525957` on one machine
@@ -101,10 +102,12 @@ enum LayoutRules {
         return false
     }
 
-    /// Whether `kept` differs from `base` only in layout geometry (derived rects, layout flags).
+    /// Whether `kept` differs from `base` only in layout geometry (derived rects, layout flags) or in where it was
+    /// saved and shown: a scene's canvas position, a window's saving screen (see `HeaderRules.isEditorOnly`,
+    /// `isSavingScreenRect`).
     static func differsOnlyInLayout(_ kept: MergeNode, from base: MergeNode) -> Bool {
         guard kept.name == base.name, kept.key == base.key else { return false }
-        if isDerivedRect(kept) { return true }
+        if isDerivedRect(kept) || HeaderRules.isEditorOnly(kept) || isSavingScreenRect(kept) { return true }
         let keptAttributes = kept.attributes.filter { !layoutFlags.contains($0.name) }
         let baseAttributes = base.attributes.filter { !layoutFlags.contains($0.name) }
         guard keptAttributes.count == baseAttributes.count,

@@ -236,7 +236,7 @@ struct ThreeWayMerge {
         if !LayoutRules.isDerivedRect(kept), LayoutRules.differsOnlyInLayout(kept, from: bc), !bringsMovedElement(kept) {
             let deleter: MergeSide = side == .ours ? .theirs : .ours
             addNote(.deletedViewGeometry, kept, part: nil, side: deleter,
-                    "\(deleter == .ours ? "OURS" : "THEIRS") deleted it and \(side == .ours ? "OURS" : "THEIRS") changed only its layout geometry (frames, misplaced/ambiguous flags): it stays deleted")
+                    "\(deleter == .ours ? "OURS" : "THEIRS") deleted it and \(side == .ours ? "OURS" : "THEIRS") changed only its layout geometry (frames, misplaced/ambiguous flags, canvas position, saving screen): it stays deleted")
             return nil
         }
         if HeaderRules.isHeader(kept) { return .copy(kept) }

@@ -176,4 +176,21 @@ import Testing
                                   M.edit(theirs, content, #"<rect key="contentRect" x="574" y="449" width="540" height="281"/>"#)).result
         #expect(resized.conflicts.map(\.attribute) == ["width"])
     }
+
+    /// Moving a top-level view on the canvas is not an edit of it: OURS' deletion holds (with a note). Moved and
+    /// renamed, it is a delete/modify conflict.
+    @Test func aDeletionWinsOverAMoveOnTheCanvas() throws {
+        let base = SubtreeTriageTests.base
+        let banner = try #require(M.element(withID: "bNr-vw-001", in: base))
+        let ours = M.edit(base, banner + "\n", "")
+        let moved = M.edit(base, #"<point key="canvasLocation" x="600" y="95"/>"#, #"<point key="canvasLocation" x="640" y="180"/>"#)
+        let (text, result) = try M.merge(base, ours, moved)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(!text.contains("bNr-vw-001"))
+        #expect(result.notes.map(\.rule) == [.deletedViewGeometry])
+        #expect(result.notes.first?.object.id == "bNr-vw-001" && result.notes.first?.side == .ours)
+        let renamed = M.edit(moved, #"userLabel="Banner""#, #"userLabel="Header""#)
+        let conflicting = try M.merge(base, ours, renamed).result
+        #expect(conflicting.conflicts.map(\.kind) == [.deleteModify])
+    }
 }
