@@ -239,7 +239,7 @@ struct ThreeWayMerge {
                     "\(deleter == .ours ? "OURS" : "THEIRS") deleted it and \(side == .ours ? "OURS" : "THEIRS") changed only its layout geometry (frames, misplaced/ambiguous flags, canvas position, saving screen): it stays deleted")
             return nil
         }
-        if HeaderRules.isHeader(kept) { return .copy(kept) }
+        if HeaderRules.isHeader(kept) || HeaderRules.isArchivePluginDeclaration(kept) { return .copy(kept) }
         let deleter = side == .ours ? "THEIRS" : "OURS", changer = side == .ours ? "OURS" : "THEIRS"
         return record(.deleteModify, kept, attribute: nil, ours: nil, theirs: nil,
                       "\(deleter) deleted this element, \(changer) changed it",

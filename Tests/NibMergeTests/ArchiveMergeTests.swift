@@ -382,5 +382,30 @@ import Testing
                                            Self.edit(theirs, title, "<string key=\"NSWindowTitle\">Options</string>"))
         #expect(retitled.conflicts.map(\.attribute) == ["text"])
     }
+
+    /// A plug-in declaration of the header that a newer Interface Builder no longer writes (OURS) and the other
+    /// side changed with its deployment target (THEIRS) is kept as THEIRS has it; a window title one side deleted
+    /// and the other changed still conflicts.
+    @Test func pluginDeclarationsOneSideDroppedAreKept() throws {
+        let declaration = """
+        \t\t<object class="NSMutableDictionary" key="IBDocument.PluginDeclaredDependencyDefaults">
+        \t\t\t<string key="NS.key.0">com.apple.InterfaceBuilder.CocoaPlugin.macosx</string>
+        \t\t\t<real value="1060" key="NS.object.0"/>
+        \t\t</object>
+
+        """
+        let anchor = "\t\t<object class=\"IBObjectContainer\" key=\"IBDocument.Objects\">"
+        let base = Self.edit(Self.base, anchor, declaration + anchor)
+        let ours = Self.edit(base, declaration, "")
+        let theirs = Self.edit(Self.edit(base, "<real value=\"1060\"", "<real value=\"1070\""),
+                               "<int key=\"IBDocument.SystemTarget\">1060</int>", "<int key=\"IBDocument.SystemTarget\">1070</int>")
+        let (text, result) = try Self.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains("<real value=\"1070\" key=\"NS.object.0\"/>"))
+        let title = "\t\t\t\t<string key=\"NSWindowTitle\">Preferences</string>\n"
+        let (_, deleted) = try Self.merge(base, Self.edit(ours, title, ""),
+                                          Self.edit(theirs, title, "\t\t\t\t<string key=\"NSWindowTitle\">Settings</string>\n"))
+        #expect(deleted.conflicts.map(\.kind) == [.deleteModify])
+    }
 }
 
