@@ -50,6 +50,15 @@ enum ElementIdentity {
     /// a `key`) a XIB 2 document uses, matched by the name rather than by position.
     static let archiveClassNameSetKey = "IBDocument.IntegratedClassDependencies"
 
+    /// Whether `node` is a XIB 2 document's list of object records (`IBDocument.Objects`' `objectRecords`, an
+    /// `IBMutableOrderedSet` whose `orderedObjects` holds one `IBObjectRecord` per object). The hierarchy the
+    /// records describe is in each record's `parent` and `children`; the order of the records themselves means
+    /// nothing to Interface Builder, which re-sorts them when it upgrades a file.
+    static func isArchiveObjectRecordList(_ node: MergeNode) -> Bool {
+        node.input.isArchive && node.attribute("key") == "orderedObjects"
+            && node.parent?.attribute("class") == "IBMutableOrderedSet" && node.parent?.attribute("key") == "objectRecords"
+    }
+
     /// The class of a XIB 2 class description: `IBDocument.Classes` lists, as id-less entries of
     /// `referencedPartialClassDescriptions`, what the document knows of each custom class (its superclass,
     /// outlets, actions and the header declaring them), one entry per class and source.

@@ -16,6 +16,8 @@ public struct MergeNote: Sendable, Equatable, Codable {
         /// Both sides saved a window with a different screen rect (the screen of the Mac that saved it); OURS'
         /// was kept.
         case savingScreen = "saving-screen"
+        /// Both sides reordered a XIB 2 document's object records (an unordered set); OURS' order was kept.
+        case recordOrder = "record-order"
     }
 
     public var rule: Rule

@@ -223,6 +223,10 @@ struct ThreeWayMerge {
             (primary, secondary) = (t.children, o.children)
         } else if theirsOrder == baseOrder || theirsOrder == oursOrder {
             (primary, secondary) = (o.children, t.children)
+        } else if ElementIdentity.isArchiveObjectRecordList(o) {
+            addNote(.recordOrder, o, part: "array key=\"orderedObjects\"", side: .ours,
+                    "both sides reordered the object records, whose order means nothing to Interface Builder: OURS' order is kept, with THEIRS' additions")
+            (primary, secondary) = (o.children, t.children)
         } else {
             return nil
         }

@@ -407,5 +407,25 @@ import Testing
                                           Self.edit(theirs, title, "\t\t\t\t<string key=\"NSWindowTitle\">Settings</string>\n"))
         #expect(deleted.conflicts.map(\.kind) == [.deleteModify])
     }
+
+    /// `recordsBase` with its object records for `ids`, in that order.
+    static func objectRecords(_ ids: [String]) -> String {
+        let records = { (ids: [String]) in ids.map { id in
+            "\t\t\t\t\t<object class=\"IBObjectRecord\">\n\t\t\t\t\t\t<int key=\"objectID\">\(id)</int>\n\t\t\t\t\t\t<reference key=\"object\" ref=\"\(id)\"/>\n\t\t\t\t\t</object>\n"
+        }.joined() }
+        return edit(recordsBase, records(["102", "103"]), records(ids))
+    }
+
+    /// Object records form a set: two different reorderings keep OURS' order (with a note) and THEIRS' addition.
+    /// Two different reorderings of another list stay a conflict (`referenceListReorderings`).
+    @Test func objectRecordsReorderedByBothSidesKeepOursOrder() throws {
+        let base = Self.objectRecords(["100", "101", "102", "103"])
+        let (text, result) = try Self.merge(base, Self.objectRecords(["103", "100", "101", "102"]),
+                                            Self.objectRecords(["101", "100", "102", "103"]))
+        #expect(result.isClean, "\(result.conflicts)")
+        let order = text.components(separatedBy: "<int key=\"objectID\">").dropFirst().compactMap { $0.components(separatedBy: "<").first }
+        #expect(order == ["103", "100", "101", "102"])
+        #expect(result.notes.map(\.rule) == [.recordOrder])
+    }
 }
 
