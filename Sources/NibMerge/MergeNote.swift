@@ -1,5 +1,6 @@
-/// A decision a rule made where the two sides met (a layout rule, see `LayoutRules`, or a XIB 2 `maxID`): not a
-/// conflict, but reported so the person merging knows which side's value the result has and why.
+/// A decision a rule made where the two sides met (a layout rule, see `LayoutRules`, a XIB 2 `maxID` or the order
+/// of a XIB 2 document's object records): not a conflict, but reported so the person merging knows which side's
+/// value the result has and why.
 public struct MergeNote: Sendable, Equatable, Codable {
     /// Which rule decided.
     public enum Rule: String, Sendable, Codable {
