@@ -8,7 +8,8 @@ their merge base, runs `nibc merge BASE P1 P2` and `git merge-file` on the three
   git-conflict   git merge-file left conflict markers
   nibc-equiv     nibc merged cleanly and its result is equivalent to the committed file: the same canonical
                  XML (C14N, comments and white space between elements dropped), or, failing that, both compile
-                 with nibc and `nibc diff` finds the nibs equivalent
+                 with nibc and `nibc diff` finds the nibs equivalent; XIB 2 (`<archive>`) documents, which nibc
+                 does not compile, are compared by canonical XML without the saving tools' version strings
   nibc-conflict  nibc reported conflicts
   broken         a clean nibc result with a duplicate id or a reference no element has, that neither parent
                  already had (must be 0)
@@ -49,6 +50,29 @@ def canonical(data):
         return ET.canonicalize(text, strip_text=True)
     except Exception:
         return None
+
+
+ARCHIVE_VERSION_KEYS = {"IBDocument.SystemVersion", "IBDocument.InterfaceBuilderVersion", "IBDocument.AppKitVersion",
+                        "IBDocument.HIToolboxVersion"}
+
+
+def canonical_without_archive_versions(data):
+    """The canonical XML of a XIB 2 (`<archive>`) document without the versions of the tools that saved it (the
+    `IBDocument.*Version` strings and the plug-in versions), which are not compiled into the nib; None for
+    anything else. nibc does not compile XIB 2 documents, so this stands in for comparing compiled nibs."""
+    root = parse(data)
+    if root is None or root.tag != "archive":
+        return None
+    for header in root.findall("data"):
+        for entry in list(header):
+            key = entry.get("key")
+            if key in ARCHIVE_VERSION_KEYS:
+                header.remove(entry)
+            elif key == "IBDocument.PluginVersions":
+                for version in list(entry):
+                    if not (version.get("key") or "").startswith("NS.key."):
+                        entry.remove(version)
+    return canonical(ET.tostring(root))
 
 
 def parse(data):
@@ -119,6 +143,9 @@ class Compiler:
         ca, cb = canonical(a), canonical(b)
         if ca is not None and ca == cb:
             return True
+        va = canonical_without_archive_versions(a)
+        if va is not None:
+            return va == canonical_without_archive_versions(b)
         na, nb = self.compile(a, suffix), self.compile(b, suffix)
         if na is None or nb is None:
             return False

@@ -55,6 +55,18 @@ enum HeaderRules {
             && data.parent?.name == "data" && data.parent?.parent?.name == "archive"
     }
 
+    /// Whether `node` is one of a XIB 2 header's plug-in declarations (`IBDocument.PluginDeclaredDependencies`,
+    /// `…DependencyDefaults`, `…DevelopmentDependencies`, `…DependenciesTrackSystemTargetVersion`): what each
+    /// Interface Builder plug-in records from the deployment target and its own version at every save, and drops
+    /// or adds as the saving Interface Builder does. Like a `<document>`'s `<dependencies>`, an entry one side
+    /// dropped and the other changed is kept: the union declares what either side's tool needed.
+    static func isArchivePluginDeclaration(_ node: MergeNode) -> Bool {
+        guard let key = node.attribute("key"), key.hasPrefix("IBDocument.PluginDeclared"),
+              let data = node.parent, data.name == "data", data.parent?.name == "archive", data.parent?.parent == nil
+        else { return false }
+        return true
+    }
+
     /// The side whose `<int key="maxID">` of a XIB 2 object container (`IBObjectContainer`) a merge takes when
     /// both sides changed it: the larger, since the next id Interface Builder hands out must exceed every id
     /// either side used. Nil for any other element, or when a value is not a decimal integer.

@@ -13,12 +13,27 @@
 ///   stands.
 /// - **A deleted view's geometry.** When one side deleted an element and the other changed nothing in it but
 ///   layout geometry (frames, content rects, the `misplaced` and `ambiguous` flags: what Interface Builder
-///   rewrites after a neighbour moved), the deletion is honoured. A deleted frame itself, against a changed
+///   rewrites after a neighbour moved), a scene's position on the canvas or a window's saving screen, the
+///   deletion is honoured. A deleted frame itself, against a changed
 ///   one, stays a conflict.
 /// - **Rounding noise.** When both sides changed one coordinate of such a frame to values less than
 ///   `coordinateTolerance` apart (Interface Builder's layout arithmetic writes `269.99999931525957` on one machine
 ///   and `269.99999931525974` on another for the same layout), they are the same frame: OURS' value is kept.
+/// - **The saving screen.** A window's screen rect (`<rect key="screenRect">`, a XIB 2 window template's
+///   `NSScreenRect`) is the frame of the main screen of the Mac that last saved the document; Interface Builder
+///   writes it at every save, and at run time it only scales the window's saved position to the screen it opens
+///   on. Two sides saved on different Macs disagree on it without either editing it: OURS' is kept.
 enum LayoutRules {
+    /// Whether `node` is a window's screen rect: `<rect key="screenRect">` (XIB 3) or `<string key="NSScreenRect">`
+    /// (XIB 2).
+    static func isSavingScreenRect(_ node: MergeNode) -> Bool {
+        switch node.name {
+        case "rect": return node.attribute("key") == "screenRect"
+        case "string": return node.input.isArchive && node.attribute("key") == "NSScreenRect"
+        default: return false
+        }
+    }
+
     /// Frame coordinates closer than this (in points) are the same position: far below the smallest device pixel
     /// (1/3 pt).
     static let coordinateTolerance = 0.001
@@ -87,10 +102,12 @@ enum LayoutRules {
         return false
     }
 
-    /// Whether `kept` differs from `base` only in layout geometry (derived rects, layout flags).
+    /// Whether `kept` differs from `base` only in layout geometry (derived rects, layout flags) or in where it was
+    /// saved and shown: a scene's canvas position, a window's saving screen (see `HeaderRules.isEditorOnly`,
+    /// `isSavingScreenRect`).
     static func differsOnlyInLayout(_ kept: MergeNode, from base: MergeNode) -> Bool {
         guard kept.name == base.name, kept.key == base.key else { return false }
-        if isDerivedRect(kept) { return true }
+        if isDerivedRect(kept) || HeaderRules.isEditorOnly(kept) || isSavingScreenRect(kept) { return true }
         let keptAttributes = kept.attributes.filter { !layoutFlags.contains($0.name) }
         let baseAttributes = base.attributes.filter { !layoutFlags.contains($0.name) }
         guard keptAttributes.count == baseAttributes.count,

@@ -1,5 +1,6 @@
-/// A decision a rule made where the two sides met (a layout rule, see `LayoutRules`, or a XIB 2 `maxID`): not a
-/// conflict, but reported so the person merging knows which side's value the result has and why.
+/// A decision a rule made where the two sides met (a layout rule, see `LayoutRules`, a XIB 2 `maxID` or the order
+/// of a XIB 2 document's object records): not a conflict, but reported so the person merging knows which side's
+/// value the result has and why.
 public struct MergeNote: Sendable, Equatable, Codable {
     /// Which rule decided.
     public enum Rule: String, Sendable, Codable {
@@ -13,6 +14,11 @@ public struct MergeNote: Sendable, Equatable, Codable {
         case roundingNoise = "rounding-noise"
         /// Both sides raised a XIB 2 object container's `maxID` differently; the larger was kept.
         case largerMaxID = "larger-max-id"
+        /// Both sides saved a window with a different screen rect (the screen of the Mac that saved it); OURS'
+        /// was kept.
+        case savingScreen = "saving-screen"
+        /// Both sides reordered a XIB 2 document's object records (an unordered set); OURS' order was kept.
+        case recordOrder = "record-order"
     }
 
     public var rule: Rule

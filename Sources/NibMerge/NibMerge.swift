@@ -36,8 +36,9 @@ public struct MergeResult: Sendable {
     public let bytes: [UInt8]
     /// The conflicts, in document order of OURS.
     public let conflicts: [MergeConflict]
-    /// The decisions layout rules made (frames taken from the side that changed the constraints, deletions kept
-    /// over geometry-only changes), in the order the merge made them.
+    /// The decisions rules made (frames taken from the side that changed the constraints, deletions kept over
+    /// geometry-only changes, a saving screen or a XIB 2 `maxID` or record order taken from one side), in the
+    /// order the merge made them.
     public let notes: [MergeNote]
 
     init(bytes: [UInt8], conflicts: [MergeConflict], notes: [MergeNote] = []) {

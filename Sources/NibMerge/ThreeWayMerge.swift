@@ -50,6 +50,11 @@ struct ThreeWayMerge {
         if let b, LayoutRules.isDerivedRect(o), let side = derivedRectSide(base: b, ours: o, theirs: t) {
             return .copy(side == .ours ? o : t)
         }
+        if b != nil, LayoutRules.isSavingScreenRect(o), o.name == t.name {
+            addNote(.savingScreen, o, part: "\(o.name) key=\"\(o.attribute("key") ?? "")\"", side: .ours,
+                    "both sides saved it on a different screen: OURS' is kept (Interface Builder writes the saving Mac's screen)")
+            return .copy(o)
+        }
         guard o.name == t.name else {
             return record(.attribute, o, attribute: nil, ours: "<\(o.name)>", theirs: "<\(t.name)>",
                           "one side changed the element to <\(o.name)>, the other to <\(t.name)>",
@@ -218,6 +223,10 @@ struct ThreeWayMerge {
             (primary, secondary) = (t.children, o.children)
         } else if theirsOrder == baseOrder || theirsOrder == oursOrder {
             (primary, secondary) = (o.children, t.children)
+        } else if ElementIdentity.isArchiveObjectRecordList(o) {
+            addNote(.recordOrder, o, part: "array key=\"orderedObjects\"", side: .ours,
+                    "both sides reordered the object records, whose order means nothing to Interface Builder: OURS' order is kept, with THEIRS' additions")
+            (primary, secondary) = (o.children, t.children)
         } else {
             return nil
         }
@@ -231,10 +240,10 @@ struct ThreeWayMerge {
         if !LayoutRules.isDerivedRect(kept), LayoutRules.differsOnlyInLayout(kept, from: bc), !bringsMovedElement(kept) {
             let deleter: MergeSide = side == .ours ? .theirs : .ours
             addNote(.deletedViewGeometry, kept, part: nil, side: deleter,
-                    "\(deleter == .ours ? "OURS" : "THEIRS") deleted it and \(side == .ours ? "OURS" : "THEIRS") changed only its layout geometry (frames, misplaced/ambiguous flags): it stays deleted")
+                    "\(deleter == .ours ? "OURS" : "THEIRS") deleted it and \(side == .ours ? "OURS" : "THEIRS") changed only its layout geometry (frames, misplaced/ambiguous flags, canvas position, saving screen): it stays deleted")
             return nil
         }
-        if HeaderRules.isHeader(kept) { return .copy(kept) }
+        if HeaderRules.isHeader(kept) || HeaderRules.isArchivePluginDeclaration(kept) { return .copy(kept) }
         let deleter = side == .ours ? "THEIRS" : "OURS", changer = side == .ours ? "OURS" : "THEIRS"
         return record(.deleteModify, kept, attribute: nil, ours: nil, theirs: nil,
                       "\(deleter) deleted this element, \(changer) changed it",

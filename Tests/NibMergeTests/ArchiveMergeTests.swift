@@ -255,5 +255,177 @@ import Testing
         let spaceIndented = text.split(separator: "\n").filter { $0.first == " " }
         #expect(spaceIndented.isEmpty, "lines indented with spaces: \(spaceIndented)")
     }
+
+    /// The base with an object record listing the content view's subviews as plain references (`children`).
+    static let childrenBase = edit(base, "\t\t\t<int key=\"maxID\">103</int>\n", """
+    \t\t\t<object class="IBMutableOrderedSet" key="objectRecords">
+    \t\t\t\t<array key="orderedObjects">
+    \t\t\t\t\t<object class="IBObjectRecord">
+    \t\t\t\t\t\t<int key="objectID">101</int>
+    \t\t\t\t\t\t<reference key="object" ref="101"/>
+    \t\t\t\t\t\t<array class="NSMutableArray" key="children">
+    \t\t\t\t\t\t\t<reference ref="102"/>
+    \t\t\t\t\t\t\t<reference ref="103"/>
+    \t\t\t\t\t\t</array>
+    \t\t\t\t\t</object>
+    \t\t\t\t</array>
+    \t\t\t</object>
+    \t\t\t<int key="maxID">103</int>
+
+    """)
+
+    static let childrenList = "\t\t\t\t\t\t\t<reference ref=\"102\"/>\n\t\t\t\t\t\t\t<reference ref=\"103\"/>\n"
+
+    /// `childrenBase` with the `children` list holding references to `ids`, and a new text field for each id
+    /// not in BASE.
+    static func children(_ ids: [String]) -> String {
+        var text = edit(childrenBase, childrenList, ids.map { "\t\t\t\t\t\t\t<reference ref=\"\($0)\"/>\n" }.joined())
+        for id in ids where id != "102" && id != "103" {
+            text = edit(text, "\t\t\t\t\t</array>\n\t\t\t\t</object>", """
+            \t\t\t\t\t\t<object class="NSTextField" id="\(id)">
+            \t\t\t\t\t\t\t<reference key="NSSuperview" ref="101"/>
+            \t\t\t\t\t\t</object>
+            \t\t\t\t\t</array>
+            \t\t\t\t</object>
+            """)
+        }
+        return text
+    }
+
+    /// The ids the merged `children` list refers to, in order.
+    static func mergedChildren(_ text: String) -> [String] {
+        let list = text.components(separatedBy: "key=\"children\">").last?.components(separatedBy: "</array>").first ?? ""
+        return list.components(separatedBy: "<reference ref=\"").dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+    }
+
+    /// A list of plain references merges as a sequence of the objects it refers to: each side's insertion lands
+    /// after the entry it follows on that side, and a deletion holds; by position the two insertions would
+    /// collide.
+    @Test func referenceListsMergeAsSequencesOfTheirTargets() throws {
+        let (text, result) = try Self.merge(Self.childrenBase, Self.children(["102", "103", "104"]), Self.children(["105", "102", "103"]))
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(Self.mergedChildren(text) == ["105", "102", "103", "104"])
+        let (deleted, deletedResult) = try Self.merge(Self.childrenBase, Self.children(["103"]), Self.children(["102", "104", "103"]))
+        #expect(deletedResult.isClean, "\(deletedResult.conflicts)")
+        #expect(Self.mergedChildren(deleted) == ["104", "103"])
+    }
+
+    /// One side's reordering is kept with the other's insertion (after the entry it follows on its side); two
+    /// different reorderings of the same entries stay a conflict.
+    @Test func referenceListReorderings() throws {
+        let (text, result) = try Self.merge(Self.childrenBase, Self.children(["103", "102"]), Self.children(["102", "103", "104"]))
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(Self.mergedChildren(text) == ["103", "104", "102"])
+        let three = Self.children(["102", "103", "104"])
+        let (_, both) = try Self.merge(three, Self.children(["104", "102", "103"]), Self.children(["103", "104", "102"]))
+        #expect(both.conflicts.map(\.kind) == [.order])
+    }
+
+    /// A class description of `IBDocument.Classes`: `name` (declared in `name`.h) and its superclass.
+    static func classDescription(_ name: String, superclass: String = "NSWindowController") -> String {
+        """
+        \t\t\t\t<object class="IBPartialClassDescription">
+        \t\t\t\t\t<string key="className">\(name)</string>
+        \t\t\t\t\t<string key="superclassName">\(superclass)</string>
+        \t\t\t\t\t<object class="IBClassDescriptionSource" key="sourceIdentifier">
+        \t\t\t\t\t\t<string key="majorKey">IBProjectSource</string>
+        \t\t\t\t\t\t<string key="minorKey">./Classes/\(name).h</string>
+        \t\t\t\t\t</object>
+        \t\t\t\t</object>
+
+        """
+    }
+
+    /// The base with `IBDocument.Classes` describing `classes`.
+    static func describing(_ classes: [String]) -> String {
+        edit(base, "\t</data>", """
+        \t\t<object class="IBClassDescriber" key="IBDocument.Classes">
+        \t\t\t<array class="NSMutableArray" key="referencedPartialClassDescriptions">
+        \(classes.joined())\t\t\t</array>
+        \t\t</object>
+        \t</data>
+        """)
+    }
+
+    /// Class descriptions are matched by class name (and header), not position: each side adding a class is
+    /// kept, with the other side's edit of a third; two different superclasses of one class stay a conflict.
+    @Test func classDescriptionsAreMatchedByClassName() throws {
+        let base = Self.describing([Self.classDescription("AIPreferencePane"), Self.classDescription("AIWindowController")])
+        let ours = Self.describing([Self.classDescription("AIAccountController"), Self.classDescription("AIPreferencePane"),
+                                    Self.classDescription("AIWindowController")])
+        let theirs = Self.describing([Self.classDescription("AIPreferencePane", superclass: "NSViewController"),
+                                      Self.classDescription("AIWindowController"), Self.classDescription("ESStatusController")])
+        let (text, result) = try Self.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        let names = text.components(separatedBy: "<string key=\"className\">").dropFirst().compactMap { $0.components(separatedBy: "<").first }
+        #expect(names == ["AIAccountController", "AIPreferencePane", "AIWindowController", "ESStatusController"])
+        #expect(text.contains("<string key=\"superclassName\">NSViewController</string>"))
+        let other = Self.describing([Self.classDescription("AIPreferencePane", superclass: "NSResponder"),
+                                     Self.classDescription("AIWindowController")])
+        let (_, conflicting) = try Self.merge(base, other, theirs)
+        #expect(conflicting.conflicts.map(\.attribute) == ["text"])
+    }
+
+    /// A XIB 2 window's `NSScreenRect` saved on two Macs keeps OURS', with a note; another value of the window
+    /// both sides changed still conflicts.
+    @Test func aScreenRectBothSidesSavedDifferentlyKeepsOurs() throws {
+        let title = "<string key=\"NSWindowTitle\">Preferences</string>"
+        let base = Self.edit(Self.base, title, title + "\n\t\t\t\t<string key=\"NSScreenRect\">{{0, 0}, {1440, 878}}</string>")
+        let ours = Self.edit(base, "{{0, 0}, {1440, 878}}", "{{0, 0}, {1920, 1080}}")
+        let theirs = Self.edit(base, "{{0, 0}, {1440, 878}}", "{{0, 0}, {1920, 1058}}")
+        let (text, result) = try Self.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains("{{0, 0}, {1920, 1080}}") && !text.contains("{{0, 0}, {1920, 1058}}"))
+        #expect(result.notes.map(\.rule) == [.savingScreen])
+        #expect(result.notes.first?.object.id == "100")
+        let (_, retitled) = try Self.merge(base, Self.edit(ours, title, "<string key=\"NSWindowTitle\">Settings</string>"),
+                                           Self.edit(theirs, title, "<string key=\"NSWindowTitle\">Options</string>"))
+        #expect(retitled.conflicts.map(\.attribute) == ["text"])
+    }
+
+    /// A plug-in declaration of the header that a newer Interface Builder no longer writes (OURS) and the other
+    /// side changed with its deployment target (THEIRS) is kept as THEIRS has it; a window title one side deleted
+    /// and the other changed still conflicts.
+    @Test func pluginDeclarationsOneSideDroppedAreKept() throws {
+        let declaration = """
+        \t\t<object class="NSMutableDictionary" key="IBDocument.PluginDeclaredDependencyDefaults">
+        \t\t\t<string key="NS.key.0">com.apple.InterfaceBuilder.CocoaPlugin.macosx</string>
+        \t\t\t<real value="1060" key="NS.object.0"/>
+        \t\t</object>
+
+        """
+        let anchor = "\t\t<object class=\"IBObjectContainer\" key=\"IBDocument.Objects\">"
+        let base = Self.edit(Self.base, anchor, declaration + anchor)
+        let ours = Self.edit(base, declaration, "")
+        let theirs = Self.edit(Self.edit(base, "<real value=\"1060\"", "<real value=\"1070\""),
+                               "<int key=\"IBDocument.SystemTarget\">1060</int>", "<int key=\"IBDocument.SystemTarget\">1070</int>")
+        let (text, result) = try Self.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains("<real value=\"1070\" key=\"NS.object.0\"/>"))
+        let title = "\t\t\t\t<string key=\"NSWindowTitle\">Preferences</string>\n"
+        let (_, deleted) = try Self.merge(base, Self.edit(ours, title, ""),
+                                          Self.edit(theirs, title, "\t\t\t\t<string key=\"NSWindowTitle\">Settings</string>\n"))
+        #expect(deleted.conflicts.map(\.kind) == [.deleteModify])
+    }
+
+    /// `recordsBase` with its object records for `ids`, in that order.
+    static func objectRecords(_ ids: [String]) -> String {
+        let records = { (ids: [String]) in ids.map { id in
+            "\t\t\t\t\t<object class=\"IBObjectRecord\">\n\t\t\t\t\t\t<int key=\"objectID\">\(id)</int>\n\t\t\t\t\t\t<reference key=\"object\" ref=\"\(id)\"/>\n\t\t\t\t\t</object>\n"
+        }.joined() }
+        return edit(recordsBase, records(["102", "103"]), records(ids))
+    }
+
+    /// Object records form a set: two different reorderings keep OURS' order (with a note) and THEIRS' addition.
+    /// Two different reorderings of another list stay a conflict (`referenceListReorderings`).
+    @Test func objectRecordsReorderedByBothSidesKeepOursOrder() throws {
+        let base = Self.objectRecords(["100", "101", "102", "103"])
+        let (text, result) = try Self.merge(base, Self.objectRecords(["103", "100", "101", "102"]),
+                                            Self.objectRecords(["101", "100", "102", "103"]))
+        #expect(result.isClean, "\(result.conflicts)")
+        let order = text.components(separatedBy: "<int key=\"objectID\">").dropFirst().compactMap { $0.components(separatedBy: "<").first }
+        #expect(order == ["103", "100", "101", "102"])
+        #expect(result.notes.map(\.rule) == [.recordOrder])
+    }
 }
 

@@ -136,4 +136,61 @@ import Testing
             #expect(text.components(separatedBy: #"id="tTl-lb-001""#).count == 2)
         }
     }
+
+    /// A macOS window whose document was saved on a 1440 x 900 screen.
+    static let window = #"""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="17701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES">
+        <dependencies>
+            <plugIn identifier="com.apple.InterfaceBuilder.CocoaPlugin" version="17701"/>
+        </dependencies>
+        <objects>
+            <window title="Chooser" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" animationBehavior="default" id="wNd-ws-001">
+                <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                <rect key="contentRect" x="574" y="449" width="509" height="281"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="1440" height="877"/>
+                <view key="contentView" id="cNt-vw-001">
+                    <rect key="frame" x="0.0" y="0.0" width="509" height="281"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </view>
+            </window>
+        </objects>
+    </document>
+    """#
+
+    /// Each side saved the window on another Mac and THEIRS retitled it: the screen rect is OURS' (with a note),
+    /// the title THEIRS'. A content rect both sides changed is an edit and still conflicts.
+    @Test func aScreenRectBothSidesSavedDifferentlyKeepsOurs() throws {
+        let base = Self.window
+        let screen = #"<rect key="screenRect" x="0.0" y="0.0" width="1440" height="877"/>"#
+        let ours = M.edit(base, screen, #"<rect key="screenRect" x="0.0" y="0.0" width="1680" height="1025"/>"#)
+        let theirs = M.edit(M.edit(base, screen, #"<rect key="screenRect" x="0.0" y="0.0" width="3840" height="2135"/>"#),
+                            #"title="Chooser""#, #"title="Choose""#)
+        let (text, result) = try M.merge(base, ours, theirs)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(text.contains(#"width="1680" height="1025""#) && text.contains(#"title="Choose""#))
+        #expect(result.notes.map(\.rule) == [.savingScreen])
+        #expect(result.notes.first?.object.id == "wNd-ws-001" && result.notes.first?.side == .ours)
+        let content = #"<rect key="contentRect" x="574" y="449" width="509" height="281"/>"#
+        let resized = try M.merge(base, M.edit(ours, content, #"<rect key="contentRect" x="574" y="449" width="520" height="281"/>"#),
+                                  M.edit(theirs, content, #"<rect key="contentRect" x="574" y="449" width="540" height="281"/>"#)).result
+        #expect(resized.conflicts.map(\.attribute) == ["width"])
+    }
+
+    /// Moving a top-level view on the canvas is not an edit of it: OURS' deletion holds (with a note). Moved and
+    /// renamed, it is a delete/modify conflict.
+    @Test func aDeletionWinsOverAMoveOnTheCanvas() throws {
+        let base = SubtreeTriageTests.base
+        let banner = try #require(M.element(withID: "bNr-vw-001", in: base))
+        let ours = M.edit(base, banner + "\n", "")
+        let moved = M.edit(base, #"<point key="canvasLocation" x="600" y="95"/>"#, #"<point key="canvasLocation" x="640" y="180"/>"#)
+        let (text, result) = try M.merge(base, ours, moved)
+        #expect(result.isClean, "\(result.conflicts)")
+        #expect(!text.contains("bNr-vw-001"))
+        #expect(result.notes.map(\.rule) == [.deletedViewGeometry])
+        #expect(result.notes.first?.object.id == "bNr-vw-001" && result.notes.first?.side == .ours)
+        let renamed = M.edit(moved, #"userLabel="Banner""#, #"userLabel="Header""#)
+        let conflicting = try M.merge(base, ours, renamed).result
+        #expect(conflicting.conflicts.map(\.kind) == [.deleteModify])
+    }
 }
