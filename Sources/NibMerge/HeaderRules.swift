@@ -45,14 +45,19 @@ enum HeaderRules {
 
     /// Whether `node`'s text is a version of a XIB 2 header (see `archiveVersionKeys`).
     static func isArchiveVersionText(_ node: MergeNode) -> Bool {
-        guard node.name == "string", let key = node.attribute("key"), let data = node.parent else { return false }
-        if data.name == "data", data.parent?.name == "archive", data.parent?.parent == nil {
-            return archiveVersionKeys.contains(key)
-        }
+        guard node.name == "string", let key = node.attribute("key") else { return false }
+        if isArchiveHeaderEntry(node) { return archiveVersionKeys.contains(key) }
         // The plug-in versions: a `<dictionary>` keyed by plug-in identifier, or (older archives) an `<object>`
         // whose `NS.key.N` strings name the plug-ins and whose `NS.object.N` strings are their versions.
-        return !key.hasPrefix("NS.key.") && data.attribute("key") == "IBDocument.PluginVersions"
-            && data.parent?.name == "data" && data.parent?.parent?.name == "archive"
+        guard let versions = node.parent else { return false }
+        return !key.hasPrefix("NS.key.") && versions.attribute("key") == "IBDocument.PluginVersions"
+            && isArchiveHeaderEntry(versions)
+    }
+
+    /// Whether `node` is an entry of a XIB 2 header: a child of the `<data>` under the root `<archive>`.
+    private static func isArchiveHeaderEntry(_ node: MergeNode) -> Bool {
+        guard let data = node.parent, data.name == "data", let archive = data.parent else { return false }
+        return archive.name == "archive" && archive.parent == nil
     }
 
     /// Whether `node` is one of a XIB 2 header's plug-in declarations (`IBDocument.PluginDeclaredDependencies`,
@@ -61,10 +66,8 @@ enum HeaderRules {
     /// or adds as the saving Interface Builder does. Like a `<document>`'s `<dependencies>`, an entry one side
     /// dropped and the other changed is kept: the union declares what either side's tool needed.
     static func isArchivePluginDeclaration(_ node: MergeNode) -> Bool {
-        guard let key = node.attribute("key"), key.hasPrefix("IBDocument.PluginDeclared"),
-              let data = node.parent, data.name == "data", data.parent?.name == "archive", data.parent?.parent == nil
-        else { return false }
-        return true
+        guard let key = node.attribute("key"), key.hasPrefix("IBDocument.PluginDeclared") else { return false }
+        return isArchiveHeaderEntry(node)
     }
 
     /// The side whose `<int key="maxID">` of a XIB 2 object container (`IBObjectContainer`) a merge takes when
