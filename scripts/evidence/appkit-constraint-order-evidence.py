@@ -144,9 +144,12 @@ def study(xib_path, nib_path, counts, verbose):
             if len(order) != len(rows):
                 continue
 
-            def group(c):
+            def key_view(c):
                 first, second = items(c)
-                key = second if first is owner else first
+                return second if first is owner else first
+
+            def group(c):
+                key = key_view(c)
                 if key is None or key is owner or key.tag in ('viewLayoutGuide', 'layoutGuide'):
                     return -1.0
                 r = frame(key)
@@ -172,8 +175,7 @@ def study(xib_path, nib_path, counts, verbose):
             counts['owner'] += order == sorted(range(len(xml)), key=lambda j: (g[j], not to_owner(xml[j]), own_size(xml[j]), j))
 
             def key_view_order(c):
-                first, second = items(c)
-                key = second if first is owner else first
+                key = key_view(c)
                 return -1 if key is None or key is owner else position.get(key, -1)
 
             def other_attribute(c):
